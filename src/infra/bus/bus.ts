@@ -1,0 +1,47 @@
+import type { Container, Newable } from 'inversify';
+import type { Command, CommandResult, Query, QueryResult } from '../../domain/message';
+import type { Handler, HandlerRegistry, MessageClass } from './handler-registry';
+
+/** Resolves a message's handler from the container, loading and binding it on first use. */
+class Dispatcher {
+  private readonly resolved = new Map<MessageClass, Handler>();
+
+  constructor(
+    private readonly container: Container,
+    private readonly registry: HandlerRegistry,
+  ) {}
+
+  async dispatch(message: object): Promise<unknown> {
+    const key = message.constructor as MessageClass;
+    let handler = this.resolved.get(key);
+    if (!handler) {
+      const handlerClass: Newable<Handler> = await this.registry.loader(key)();
+      if (!this.container.isBound(handlerClass)) this.container.bind(handlerClass).toSelf().inSingletonScope();
+      handler = this.container.get(handlerClass);
+      this.resolved.set(key, handler);
+    }
+    return handler.execute(message);
+  }
+}
+
+export class CommandBus {
+  private readonly dispatcher: Dispatcher;
+  constructor(container: Container, registry: HandlerRegistry) {
+    this.dispatcher = new Dispatcher(container, registry);
+  }
+
+  execute<C extends Command<unknown>>(command: C): Promise<CommandResult<C>> {
+    return this.dispatcher.dispatch(command) as Promise<CommandResult<C>>;
+  }
+}
+
+export class QueryBus {
+  private readonly dispatcher: Dispatcher;
+  constructor(container: Container, registry: HandlerRegistry) {
+    this.dispatcher = new Dispatcher(container, registry);
+  }
+
+  execute<Q extends Query<unknown>>(query: Q): Promise<QueryResult<Q>> {
+    return this.dispatcher.dispatch(query) as Promise<QueryResult<Q>>;
+  }
+}

@@ -1,0 +1,27 @@
+import { CreateApiKey, RevokeApiKey } from '../commands/api-key-commands';
+import { CreateTenant, DisableTenant, EnableTenant } from '../commands/tenant-commands';
+import { ListApiKeys } from '../queries/api-key-queries';
+import { ListAuditEntries, VerifyAuditChain } from '../queries/audit-queries';
+import { ListTenants } from '../queries/tenant-queries';
+import type { HandlerRegistry } from './bus/handler-registry';
+
+/**
+ * Which handler serves which message. Handler modules are imported on first dispatch only, so
+ * `svc --version` or `svc validate` never load the ORM.
+ */
+export function registerCommandHandlers(registry: HandlerRegistry): void {
+  registry
+    .register(CreateTenant, async () => (await import('../handlers/tenant/create-tenant.handler')).CreateTenantHandler)
+    .register(DisableTenant, async () => (await import('../handlers/tenant/set-tenant-status.handler')).DisableTenantHandler)
+    .register(EnableTenant, async () => (await import('../handlers/tenant/set-tenant-status.handler')).EnableTenantHandler)
+    .register(CreateApiKey, async () => (await import('../handlers/keys/create-api-key.handler')).CreateApiKeyHandler)
+    .register(RevokeApiKey, async () => (await import('../handlers/keys/revoke-api-key.handler')).RevokeApiKeyHandler);
+}
+
+export function registerQueryHandlers(registry: HandlerRegistry): void {
+  registry
+    .register(ListTenants, async () => (await import('../handlers/tenant/list-tenants.handler')).ListTenantsHandler)
+    .register(ListApiKeys, async () => (await import('../handlers/keys/list-api-keys.handler')).ListApiKeysHandler)
+    .register(ListAuditEntries, async () => (await import('../handlers/audit/audit-queries.handler')).ListAuditEntriesHandler)
+    .register(VerifyAuditChain, async () => (await import('../handlers/audit/audit-queries.handler')).VerifyAuditChainHandler);
+}
