@@ -4,6 +4,7 @@ import type { AuditEntry, AuditEvent, AuditLog, ChainFault, ChainVerdict } from 
 import type { Clock } from '../../domain/clock';
 import { TOKENS } from '../tokens';
 import { ensureParentDir } from '../state-paths';
+import { busyTimeoutMs } from '../db/busy-timeout';
 import { sqliteFailure } from '../db/sqlite-errors';
 import { GENESIS_HASH, entryHash } from './chain-hash';
 
@@ -136,7 +137,7 @@ export class SqliteAuditLog implements AuditLog {
     try {
       ensureParentDir(this.file);
       const Sqlite = require('better-sqlite3') as typeof Database;
-      const db = new Sqlite(this.file, { timeout: 10000 });
+      const db = new Sqlite(this.file, { timeout: busyTimeoutMs() });
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.exec(SCHEMA);

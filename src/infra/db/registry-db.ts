@@ -4,6 +4,7 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import { SvcError } from '../../domain/errors';
 import { TOKENS } from '../tokens';
 import { ensureParentDir, type StatePaths } from '../state-paths';
+import { busyTimeoutMs } from './busy-timeout';
 import { sqliteFailure } from './sqlite-errors';
 
 /**
@@ -66,7 +67,7 @@ export class RegistryDb {
         max: 1,
         afterCreate: (conn: RawConnection, done: (err: Error | null, conn: RawConnection) => void) => {
           try {
-            conn.pragma('busy_timeout = 10000');
+            conn.pragma(`busy_timeout = ${busyTimeoutMs()}`);
             conn.pragma('journal_mode = WAL');
             conn.pragma('synchronous = FULL');
             done(null, conn);

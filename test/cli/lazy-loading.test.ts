@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, SVC_BIN, useTempHome } from '../support/cli';
+
+/** Runs bin/svc with a preload that reports, at exit, which heavy packages were loaded. */
+function loadedPackages(args: string[], home: string): string[] {
+  const tracer = join(home, 'tracer.js');
+  writeFileSync(
+    tracer,
+    `process.on('exit', () => {
+       const names = ['@mikro-orm', 'knex', 'better-sqlite3', 'winston', 'koa', '@oclif/core'];
+       const loaded = names.filter((n) => Object.keys(require.cache).some((k) => k.includes('/node_modules/' + n + '/')));
+       process.stderr.write('\\nLOADED:' + JSON.stringify(loaded) + '\\n');
+     });`,
+  );
+  const r = spawnSync(process.execPath, ['-r', tracer, SVC_BIN, ...args], { cwd: REPO_ROOT, env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8' });
+  const m = /LOADED:(\[.*\])/.exec(r.stderr);
+  if (!m?.[1]) throw new Error(`no tracer output: ${r.stderr}`);
+  return JSON.parse(m[1]) as string[];
+}
+
+describe('the CLI loads only what a command needs', () => {
+  const env = useTempHome();
+
+  it('--version loads neither oclif nor the ORM', () => {
+    const { home } = env;
+    expect(loadedPackages(['--version'], home)).to.deep.equal([]);
+  });
+
+  it('help loads oclif but no database code', () => {
+    const { home } = env;
+    expect(loadedPackages(['keys', 'create', '--help'], home)).to.deep.equal(['@oclif/core']);
+  });
+
+  it('audit opens SQLite directly, without the ORM', () => {
+    const { home } = env;
+    const loaded = loadedPackages(['audit', '--tenant', 'acme'], home);
+    expect(loaded).to.include('better-sqlite3');
+    expect(loaded).not.to.include('@mikro-orm');
+  });
+
+  it('tenant list loads the ORM', () => {
+    const { home } = env;
+    expect(loadedPackages(['tenant', 'list'], home)).to.include('@mikro-orm');
+  });
+});
+
+describe('README', () => {
+  it('its CLI reference matches svc --help (scripts/cli-reference.js --check)', () => {
+    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'cli-reference.js'), '--check'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(r.status, r.stderr).to.equal(0);
+  });
+
+  it('has exactly two command lines in its quick start, the second being npm test', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const quick = /## Quick start\n\n```sh\n([\s\S]*?)```/.exec(readme);
+    const lines = (quick?.[1] ?? '').trim().split('\n');
+    expect(lines).to.have.length(2);
+    expect(lines[0]).to.match(/^npm ci && /);
+    expect(lines[1]).to.equal('npm test');
+  });
+});
