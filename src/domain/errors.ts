@@ -17,11 +17,15 @@ export class SvcError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly hint?: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; details?: readonly string[] },
   ) {
     super(message, options);
     this.name = 'SvcError';
+    this.details = options?.details ?? [];
   }
+
+  /** Further lines that belong to the message (e.g. every `file:line: problem` of a flow file). */
+  readonly details: readonly string[];
 }
 
 export const usageError = (message: string, hint?: string): SvcError => new SvcError('usage', message, hint);

@@ -5,7 +5,10 @@ import type { Clock } from '../domain/clock';
 import { CommandBus, QueryBus } from './bus/bus';
 import { HandlerRegistry } from './bus/handler-registry';
 import { SqliteAuditLog } from './audit/sqlite-audit-log';
+import type { FlowCompiler } from '../domain/flow-compiler';
 import { MikroApiKeyRepository } from './db/api-key-repository';
+import { MikroFlowArtifactRepository } from './db/flow-artifact-repository';
+import { FlowLanguageCompiler } from './flow-compiler';
 import { RegistryDb } from './db/registry-db';
 import { MikroTenantRepository } from './db/tenant-repository';
 import { registerCommandHandlers, registerQueryHandlers } from './handler-catalog';
@@ -19,6 +22,8 @@ export interface AppOptions {
   /** `svc audit --db`: the audit database itself. */
   readonly auditDb?: string;
   readonly clock?: Clock;
+  /** The environment config checks read (default process.env, after .env was loaded). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** The composition root: one container, the two buses, and a way to release what was opened. */
@@ -42,6 +47,9 @@ export function createApp(options: AppOptions = {}): App {
   container.bind(TOKENS.TenantRepository).to(MikroTenantRepository).inSingletonScope();
   container.bind(TOKENS.ApiKeyRepository).to(MikroApiKeyRepository).inSingletonScope();
   container.bind<AuditLog>(TOKENS.AuditLog).to(SqliteAuditLog).inSingletonScope();
+  container.bind(TOKENS.FlowArtifactRepository).to(MikroFlowArtifactRepository).inSingletonScope();
+  container.bind<FlowCompiler>(TOKENS.FlowCompiler).to(FlowLanguageCompiler).inSingletonScope();
+  container.bind<NodeJS.ProcessEnv>(TOKENS.Environment).toConstantValue(options.env ?? process.env);
 
   const commandHandlers = new HandlerRegistry();
   registerCommandHandlers(commandHandlers);

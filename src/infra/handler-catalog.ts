@@ -3,6 +3,9 @@ import { CreateTenant, DisableTenant, EnableTenant } from '../commands/tenant-co
 import { ListApiKeys } from '../queries/api-key-queries';
 import { ListAuditEntries, VerifyAuditChain } from '../queries/audit-queries';
 import { ListTenants } from '../queries/tenant-queries';
+import { DeployFlow } from '../commands/deploy-flow';
+import { CheckConfig } from '../queries/config-check';
+import { CompileFlowFile, ValidateFlowFile } from '../queries/flow-file-queries';
 import type { HandlerRegistry } from './bus/handler-registry';
 
 /**
@@ -15,7 +18,8 @@ export function registerCommandHandlers(registry: HandlerRegistry): void {
     .register(DisableTenant, async () => (await import('../handlers/tenant/set-tenant-status.handler')).DisableTenantHandler)
     .register(EnableTenant, async () => (await import('../handlers/tenant/set-tenant-status.handler')).EnableTenantHandler)
     .register(CreateApiKey, async () => (await import('../handlers/keys/create-api-key.handler')).CreateApiKeyHandler)
-    .register(RevokeApiKey, async () => (await import('../handlers/keys/revoke-api-key.handler')).RevokeApiKeyHandler);
+    .register(RevokeApiKey, async () => (await import('../handlers/keys/revoke-api-key.handler')).RevokeApiKeyHandler)
+    .register(DeployFlow, async () => (await import('../handlers/flow/deploy-flow.handler')).DeployFlowHandler);
 }
 
 export function registerQueryHandlers(registry: HandlerRegistry): void {
@@ -23,5 +27,8 @@ export function registerQueryHandlers(registry: HandlerRegistry): void {
     .register(ListTenants, async () => (await import('../handlers/tenant/list-tenants.handler')).ListTenantsHandler)
     .register(ListApiKeys, async () => (await import('../handlers/keys/list-api-keys.handler')).ListApiKeysHandler)
     .register(ListAuditEntries, async () => (await import('../handlers/audit/audit-queries.handler')).ListAuditEntriesHandler)
-    .register(VerifyAuditChain, async () => (await import('../handlers/audit/audit-queries.handler')).VerifyAuditChainHandler);
+    .register(VerifyAuditChain, async () => (await import('../handlers/audit/audit-queries.handler')).VerifyAuditChainHandler)
+    .register(ValidateFlowFile, async () => (await import('../handlers/flow/flow-file.handlers')).ValidateFlowFileHandler)
+    .register(CompileFlowFile, async () => (await import('../handlers/flow/flow-file.handlers')).CompileFlowFileHandler)
+    .register(CheckConfig, async () => (await import('../handlers/flow/check-config.handler')).CheckConfigHandler);
 }

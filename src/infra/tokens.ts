@@ -8,4 +8,7 @@ export const TOKENS = {
   ApiKeyRepository: Symbol.for('svc.ApiKeyRepository'),
   AuditLog: Symbol.for('svc.AuditLog'),
   AuditDbFile: Symbol.for('svc.AuditDbFile'),
+  FlowArtifactRepository: Symbol.for('svc.FlowArtifactRepository'),
+  FlowCompiler: Symbol.for('svc.FlowCompiler'),
+  Environment: Symbol.for('svc.Environment'),
 } as const;

@@ -22,7 +22,7 @@ export function renderError(err: unknown, rustLog = process.env.RUST_LOG): Rende
   const debug = levelEnabled(levelFromRustLog(rustLog), 'debug');
   const stack = debug && err instanceof Error && err.stack ? [err.stack] : [];
   if (err instanceof SvcError) {
-    const lines = [`error: ${err.message}`];
+    const lines = [...err.details, `error: ${err.message}`];
     if (err.hint) lines.push(`hint: ${err.hint}`);
     return { lines: [...lines, ...stack], exitCode: err.code === 'usage' ? EXIT.usage : EXIT.failure };
   }

@@ -41,6 +41,14 @@ describe('the CLI loads only what a command needs', () => {
     expect(loaded).not.to.include('@mikro-orm');
   });
 
+  it('validate and compile load the flow language but neither the ORM nor SQLite', () => {
+    for (const verb of ['validate', 'compile']) {
+      const loaded = loadedPackages([verb, join(REPO_ROOT, 'examples', 'order-intake.flow.md')], env.home);
+      expect(loaded, verb).not.to.include('@mikro-orm');
+      expect(loaded, verb).not.to.include('better-sqlite3');
+    }
+  });
+
   it('tenant list loads the ORM', () => {
     const { home } = env;
     expect(loadedPackages(['tenant', 'list'], home)).to.include('@mikro-orm');

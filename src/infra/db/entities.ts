@@ -58,4 +58,48 @@ export const ApiKeySchema = new EntitySchema<ApiKeyRow>({
   },
 });
 
-export const REGISTRY_ENTITIES = [TenantSchema, ApiKeySchema];
+export interface FlowArtifactRow {
+  id: number;
+  tenant: TenantRow;
+  name: string;
+  version: string;
+  hash: string;
+  ir: string;
+  deployedAt: string;
+}
+
+/** The `latest` pointer of one flow: one row per (tenant, name), moved by each deploy. */
+export interface FlowHeadRow {
+  tenant: TenantRow;
+  name: string;
+  latestVersion: string;
+  updatedAt: string;
+}
+
+export const FlowArtifactSchema = new EntitySchema<FlowArtifactRow>({
+  name: 'FlowArtifact',
+  tableName: 'flow_artifacts',
+  uniques: [{ properties: ['tenant', 'name', 'version'] }],
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    tenant: { kind: 'm:1', entity: () => TenantSchema, deleteRule: 'restrict' },
+    name: { type: 'string' },
+    version: { type: 'string' },
+    hash: { type: 'string' },
+    ir: { type: 'text' },
+    deployedAt: { type: 'string' },
+  },
+});
+
+export const FlowHeadSchema = new EntitySchema<FlowHeadRow>({
+  name: 'FlowHead',
+  tableName: 'flow_heads',
+  properties: {
+    tenant: { kind: 'm:1', entity: () => TenantSchema, primary: true, deleteRule: 'restrict' },
+    name: { type: 'string', primary: true },
+    latestVersion: { type: 'string' },
+    updatedAt: { type: 'string' },
+  },
+});
+
+export const REGISTRY_ENTITIES = [TenantSchema, ApiKeySchema, FlowArtifactSchema, FlowHeadSchema];

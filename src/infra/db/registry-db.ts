@@ -12,7 +12,7 @@ import { sqliteFailure } from './sqlite-errors';
  * to date with a safe (additive) schema update on open; its rows are kept. A file with a higher
  * one was written by a newer svc and is refused.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 interface RawConnection {
   pragma(sql: string): unknown;
