@@ -166,6 +166,23 @@ describe('svc validate / compile / deploy / config check (real binary)', () => {
       expect(svc(['config', 'check'], { home: env.home }).stdout).to.contain('No flows deployed');
     });
 
+    it('resolves TLS file paths against the flow file folder at deploy (compile keeps them as written)', () => {
+      svc(['tenant', 'create', '--id', 'acme', '--display-name', 'Acme'], { home: env.home });
+      const router = join(EXAMPLES, 'order-router.flow.md');
+      const compiled = JSON.parse(svc(['compile', router], { home: env.home }).stdout) as { tls: { client_cert: string } };
+      expect(compiled.tls.client_cert).to.equal('certs/acme-client.pem');
+      expect(svc(['deploy', router, '-v', '1.0.0'], { home: env.home }).status).to.equal(0);
+      const sqlite = new Database(join(env.home, '.svc', 'registry.db'), { readonly: true });
+      const row = sqlite.prepare('SELECT ir FROM flow_artifacts').get() as { ir: string };
+      sqlite.close();
+      const ir = JSON.parse(row.ir) as { tls: { client_cert: string; client_key: string; ca_cert: string } };
+      expect(ir.tls).to.deep.equal({
+        client_cert: join(EXAMPLES, 'certs/acme-client.pem'),
+        client_key: join(EXAMPLES, 'certs/acme-client.key'),
+        ca_cert: join(EXAMPLES, 'certs/acme-ca.pem'),
+      });
+    });
+
     it('refuses a malformed version string (exit 2)', () => {
       svc(['tenant', 'create', '--id', 'acme', '--display-name', 'Acme'], { home: env.home });
       const r = svc(['deploy', write('hello.flow.md', SIMPLE), '-v', 'one two'], { home: env.home });
