@@ -16,6 +16,8 @@ export interface AuditEvent {
   readonly eventType: string;
   readonly correlationId: string;
   readonly details?: AuditEntry['details'];
+  /** When it happened (a batched writer records later); default: now. */
+  readonly at?: Date;
 }
 
 export interface ChainFault {

@@ -23,7 +23,7 @@ export abstract class Command<TResult> {
   }
 }
 
-/** A request to read state. `TResult` types what the bus returns for it. */
+/** A request to read state. `TResult` types what the bus returns for it (use `null`, not `undefined`, for "nothing"). */
 export abstract class Query<TResult> {
   declare readonly [queryResult]?: TResult;
   readonly meta: MessageMeta;

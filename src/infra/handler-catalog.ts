@@ -6,6 +6,11 @@ import { ListTenants } from '../queries/tenant-queries';
 import { DeployFlow } from '../commands/deploy-flow';
 import { CheckConfig } from '../queries/config-check';
 import { CompileFlowFile, ValidateFlowFile } from '../queries/flow-file-queries';
+import { RunFlow } from '../commands/run-flow';
+import { AdmitCall, VerifyBodySignature } from '../queries/gate-queries';
+import { CheckServeReadiness } from '../queries/serve-readiness';
+import { RecordRefusal } from '../commands/record-refusal';
+import { FindPublicFlow, GetFlowInfo } from '../queries/flow-info';
 import type { HandlerRegistry } from './bus/handler-registry';
 
 /**
@@ -19,7 +24,9 @@ export function registerCommandHandlers(registry: HandlerRegistry): void {
     .register(EnableTenant, async () => (await import('../handlers/tenant/set-tenant-status.handler')).EnableTenantHandler)
     .register(CreateApiKey, async () => (await import('../handlers/keys/create-api-key.handler')).CreateApiKeyHandler)
     .register(RevokeApiKey, async () => (await import('../handlers/keys/revoke-api-key.handler')).RevokeApiKeyHandler)
-    .register(DeployFlow, async () => (await import('../handlers/flow/deploy-flow.handler')).DeployFlowHandler);
+    .register(DeployFlow, async () => (await import('../handlers/flow/deploy-flow.handler')).DeployFlowHandler)
+    .register(RunFlow, async () => (await import('../handlers/run/run-flow.handler')).RunFlowHandler)
+    .register(RecordRefusal, async () => (await import('../handlers/run/flow-info.handlers')).RecordRefusalHandler);
 }
 
 export function registerQueryHandlers(registry: HandlerRegistry): void {
@@ -30,5 +37,10 @@ export function registerQueryHandlers(registry: HandlerRegistry): void {
     .register(VerifyAuditChain, async () => (await import('../handlers/audit/audit-queries.handler')).VerifyAuditChainHandler)
     .register(ValidateFlowFile, async () => (await import('../handlers/flow/flow-file.handlers')).ValidateFlowFileHandler)
     .register(CompileFlowFile, async () => (await import('../handlers/flow/flow-file.handlers')).CompileFlowFileHandler)
-    .register(CheckConfig, async () => (await import('../handlers/flow/check-config.handler')).CheckConfigHandler);
+    .register(CheckConfig, async () => (await import('../handlers/flow/check-config.handler')).CheckConfigHandler)
+    .register(CheckServeReadiness, async () => (await import('../handlers/serve/serve-readiness.handler')).CheckServeReadinessHandler)
+    .register(AdmitCall, async () => (await import('../handlers/gate/admit-call.handler')).AdmitCallHandler)
+    .register(VerifyBodySignature, async () => (await import('../handlers/gate/verify-signature.handler')).VerifyBodySignatureHandler)
+    .register(GetFlowInfo, async () => (await import('../handlers/run/flow-info.handlers')).GetFlowInfoHandler)
+    .register(FindPublicFlow, async () => (await import('../handlers/run/flow-info.handlers')).FindPublicFlowHandler);
 }

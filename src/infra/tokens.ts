@@ -11,4 +11,5 @@ export const TOKENS = {
   FlowArtifactRepository: Symbol.for('svc.FlowArtifactRepository'),
   FlowCompiler: Symbol.for('svc.FlowCompiler'),
   Environment: Symbol.for('svc.Environment'),
+  ServeContext: Symbol.for('svc.ServeContext'),
 } as const;

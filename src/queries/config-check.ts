@@ -1,6 +1,8 @@
 import { Query, type MessageMeta } from '../domain/message';
 
-export type VariableVerdict = 'set' | 'set, empty' | 'MISSING';
+import type { VariableVerdict } from '../domain/flow-variables';
+
+export type { VariableVerdict };
 
 export interface ConfigVariableRow {
   readonly tenant: string;

@@ -1,20 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { FlowArtifactRepository } from '../../domain/flow-artifact';
+import { configVariable, declaredVariables, secretVariable, STATE_KEY_VARIABLE, verdictOf } from '../../domain/flow-variables';
 import type { QueryHandler } from '../../domain/message';
 import { TOKENS } from '../../infra/tokens';
-import type { CheckConfig, ConfigCheckReport, ConfigVariableRow, VariableVerdict } from '../../queries/config-check';
-
-export const STATE_KEY_VARIABLE = 'SVC_SECRET_SVC_STATE_KEY';
-
-const verdict = (env: NodeJS.ProcessEnv, variable: string): VariableVerdict => {
-  const value = env[variable];
-  if (value === undefined) return 'MISSING';
-  return value === '' ? 'set, empty' : 'set';
-};
-
-function stringList(value: unknown): string[] | undefined {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
-}
+import type { CheckConfig, ConfigCheckReport, ConfigVariableRow } from '../../queries/config-check';
 
 @injectable()
 export class CheckConfigHandler implements QueryHandler<CheckConfig> {
@@ -27,25 +16,16 @@ export class CheckConfigHandler implements QueryHandler<CheckConfig> {
     const flows = await this.artifacts.listLatest();
     const rows: ConfigVariableRow[] = [];
     const unreadable: string[] = [];
-    for (const flow of flows) {
-      const where = `${flow.tenant}/${flow.name}@${flow.version}`;
-      let ir: { config?: unknown; secrets?: unknown };
-      try {
-        ir = JSON.parse(flow.ir) as { config?: unknown; secrets?: unknown };
-      } catch (err) {
-        unreadable.push(`${where}: the stored IR is not valid JSON (${(err as Error).message})`);
+    for (const artifact of flows) {
+      const declared = declaredVariables(artifact);
+      if ('unreadable' in declared) {
+        unreadable.push(declared.unreadable);
         continue;
       }
-      const config = stringList(ir.config);
-      const secrets = stringList(ir.secrets);
-      if (config === undefined || secrets === undefined) {
-        unreadable.push(`${where}: the stored IR has no readable config/secrets lists`);
-        continue;
-      }
-      const base = { tenant: flow.tenant, flow: flow.name, version: flow.version };
-      for (const key of config) rows.push({ ...base, kind: 'config', key, variable: `SVC_CONFIG_${key}`, verdict: verdict(this.env, `SVC_CONFIG_${key}`) });
-      for (const key of secrets) rows.push({ ...base, kind: 'secret', key, variable: `SVC_SECRET_${key}`, verdict: verdict(this.env, `SVC_SECRET_${key}`) });
+      const base = { tenant: declared.tenant, flow: declared.flow, version: declared.version };
+      for (const key of declared.config) rows.push({ ...base, kind: 'config', key, variable: configVariable(key), verdict: verdictOf(this.env, configVariable(key)) });
+      for (const key of declared.secrets) rows.push({ ...base, kind: 'secret', key, variable: secretVariable(key), verdict: verdictOf(this.env, secretVariable(key)) });
     }
-    return { flows: flows.length, rows, unreadable, stateKey: verdict(this.env, STATE_KEY_VARIABLE) };
+    return { flows: flows.length, rows, unreadable, stateKey: verdictOf(this.env, STATE_KEY_VARIABLE) };
   }
 }

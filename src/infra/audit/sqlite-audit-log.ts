@@ -67,31 +67,40 @@ export class SqliteAuditLog implements AuditLog {
   ) {}
 
   async append(event: AuditEvent): Promise<AuditEntry> {
+    const [entry] = this.appendMany([event]);
+    if (!entry) throw new Error('audit append wrote nothing');
+    return entry;
+  }
+
+  /** Appends events in order, in one IMMEDIATE transaction (the batched path of a server). */
+  appendMany(events: readonly AuditEvent[]): AuditEntry[] {
     const db = this.open();
     try {
-      const write = db.transaction((): AuditEntry => {
-        const last = db.prepare('SELECT seq, hash FROM audit_entries WHERE tenant = ? ORDER BY seq DESC LIMIT 1').get(event.tenant) as
-          | { seq: number; hash: string }
-          | undefined;
-        const partial = {
-          tenant: event.tenant,
-          seq: (last?.seq ?? 0) + 1,
-          eventType: event.eventType,
-          createdAt: this.clock.now().toISOString(),
-          correlationId: event.correlationId,
-          details: { ...(event.details ?? {}) },
-          prevHash: last?.hash ?? GENESIS_HASH,
-        };
-        const entry: AuditEntry = { ...partial, hash: entryHash(partial) };
-        db.prepare(
-          'INSERT INTO audit_entries (tenant, seq, event_type, created_at, correlation_id, details, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        ).run(entry.tenant, entry.seq, entry.eventType, entry.createdAt, entry.correlationId, JSON.stringify(entry.details), entry.prevHash, entry.hash);
-        return entry;
-      });
+      const write = db.transaction((): AuditEntry[] => events.map((event) => this.appendOne(db, event)));
       return write.immediate();
     } catch (err) {
       throw sqliteFailure(this.file, 'audit database', err);
     }
+  }
+
+  private appendOne(db: Database.Database, event: AuditEvent): AuditEntry {
+    const last = db.prepare('SELECT seq, hash FROM audit_entries WHERE tenant = ? ORDER BY seq DESC LIMIT 1').get(event.tenant) as
+      | { seq: number; hash: string }
+      | undefined;
+    const partial = {
+      tenant: event.tenant,
+      seq: (last?.seq ?? 0) + 1,
+      eventType: event.eventType,
+      createdAt: (event.at ?? this.clock.now()).toISOString(),
+      correlationId: event.correlationId,
+      details: { ...(event.details ?? {}) },
+      prevHash: last?.hash ?? GENESIS_HASH,
+    };
+    const entry: AuditEntry = { ...partial, hash: entryHash(partial) };
+    db.prepare(
+      'INSERT INTO audit_entries (tenant, seq, event_type, created_at, correlation_id, details, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(entry.tenant, entry.seq, entry.eventType, entry.createdAt, entry.correlationId, JSON.stringify(entry.details), entry.prevHash, entry.hash);
+    return entry;
   }
 
   async recent(tenant: string, limit: number): Promise<AuditEntry[]> {

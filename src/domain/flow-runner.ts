@@ -1,0 +1,33 @@
+import type { FlowIR } from '../flow';
+
+export type RunDoor = 'run' | 'enqueue' | 'grpc' | 'cron' | 'event';
+
+/** One request for a flow, as every door hands it to the engine. */
+export interface FlowRunInput {
+  tenant: string;
+  flowName: string;
+  version: string;
+  door: RunDoor;
+  body: unknown;
+  headers: Record<string, string>;
+  query: Record<string, string | string[]>;
+  correlationId: string;
+  message?: { id: string; attempt: number };
+  event?: { source: string; type: string; id: string };
+  config: Readonly<Record<string, string>>;
+  secrets: Readonly<Record<string, string>>;
+}
+
+export interface FlowRunResult {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  error?: { code: string; message: string; step?: string };
+  stepsRun: number;
+}
+
+/** The run engine as handlers see it (src/engine's FlowEngine satisfies it). */
+export interface FlowRunner<P> {
+  prepare(ir: FlowIR): P;
+  run(flow: P, input: FlowRunInput, signal?: AbortSignal): Promise<FlowRunResult>;
+}

@@ -1,0 +1,133 @@
+import { timingSafeEqual } from 'node:crypto';
+import { bodyDoorOf, type Door } from '../../domain/door';
+import { NOT_FOUND_MESSAGE, refusal, type Refusal } from '../../domain/refusal';
+import type { CachedFlow, CachedKey, RegistrySnapshot } from '../../domain/registry-snapshot';
+import { API_KEY_PREFIX, hashApiKey } from '../../infra/crypto/api-key-secret';
+import type { RateLimiter } from '../../infra/rate-limiter';
+
+const NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/** Compared against when no key matches, so unknown and wrong keys cost the same. */
+const DUMMY_HASH = Buffer.alloc(32);
+
+export interface GateSettings {
+  /** false with `serve --no-auth`. */
+  readonly auth: boolean;
+  /** true with `serve --secret`. */
+  readonly signatures: boolean;
+  /** Installation layer of the body ceiling (serve --max-message-bytes / SVC_MAX_MESSAGE_BYTES). */
+  readonly maxMessageBytes: number;
+}
+
+export interface GateCall {
+  readonly door: Door;
+  readonly tenant: string;
+  readonly flow: string;
+  readonly authorization: string | undefined;
+  /** Content-Length when announced. */
+  readonly contentLength: number | undefined;
+  /** Whether the call carries an X-Svc-Signature header at all. */
+  readonly signed: boolean;
+}
+
+export interface Admission<P> {
+  readonly refused: false;
+  readonly flow: CachedFlow<P>;
+  readonly key: CachedKey | null;
+  /** Body ceiling in bytes for this door, or null for doors without a body. */
+  readonly ceiling: number | null;
+}
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/**
+ * The platform's checks, one implementation for every door, in DESIGN.md's order:
+ * key (401) -> tenant visible (404) -> flow exists (404) -> scope and allowlist (403) ->
+ * rate (429) -> signature present (401) -> body ceiling by Content-Length (413).
+ * The body is never needed here: the adapter reads it afterwards within `ceiling`, and the
+ * signature over it is checked then.
+ */
+export class Gate<P> {
+  constructor(
+    private readonly snapshot: () => RegistrySnapshot<P>,
+    private readonly limiter: RateLimiter,
+    private readonly now: () => number,
+    private readonly settings: GateSettings,
+  ) {}
+
+  admit(call: GateCall): Admission<P> | Refusal {
+    const registry = this.snapshot();
+    let key: CachedKey | null = null;
+    if (this.settings.auth) {
+      const found = this.authenticate(registry, call.authorization);
+      if ('refused' in found) return found;
+      key = found;
+    }
+    const keyId = key?.id;
+    const spend = (r: Refusal): Refusal => {
+      if (key?.rateLimit) this.limiter.spend(key.id, key.rateLimit, this.now());
+      return r;
+    };
+    const notFound = (reason: Refusal['reason']): Refusal =>
+      spend(refusal({ status: 404, message: NOT_FOUND_MESSAGE, reason, keyId, tenant: call.tenant, flow: call.flow }));
+
+    if (!NAME.test(call.tenant) || !NAME.test(call.flow)) return notFound('bad_path');
+    const tenant = registry.tenant(call.tenant);
+    if (!tenant) return notFound('tenant_unknown');
+    if (key && key.tenant !== tenant.id) return notFound('tenant_mismatch');
+    if (tenant.status === 'disabled') return notFound('tenant_disabled');
+    const flow = registry.flow(call.tenant, call.flow);
+    if (!flow) return notFound('flow_unknown');
+
+    if (key) {
+      const required = flow.ir.required_scope;
+      if (required !== null && key.scopes !== null && !key.scopes.has(required)) {
+        return spend(refusal({ status: 403, message: `this API key lacks the scope '${required}' that flow ${flow.name} requires`, reason: 'scope_missing', keyId, tenant: tenant.id, flow: flow.name }));
+      }
+      if (key.flows !== null && !key.flows.has(flow.name)) {
+        return spend(refusal({ status: 403, message: `this API key may not call flow ${flow.name}`, reason: 'flow_not_allowed', keyId, tenant: tenant.id, flow: flow.name }));
+      }
+      if (key.rateLimit !== null) {
+        const taken = this.limiter.take(key.id, key.rateLimit, this.now());
+        if (!taken.ok) {
+          return refusal({
+            status: 429,
+            message: `this API key is over its rate of ${key.rateLimit} requests per second; retry after ${taken.retryAfterSeconds} s`,
+            reason: 'rate_limited',
+            retryAfterSeconds: taken.retryAfterSeconds,
+            keyId,
+            tenant: tenant.id,
+            flow: flow.name,
+          });
+        }
+      }
+    }
+
+    const bodyDoor = bodyDoorOf(call.door);
+    if (bodyDoor && this.settings.signatures && !call.signed) {
+      return refusal({ status: 401, message: 'X-Svc-Signature is required: sha256=<hex HMAC-SHA256 of the raw body>', reason: 'signature_missing', keyId, tenant: tenant.id, flow: flow.name });
+    }
+    const ceiling = bodyDoor ? (flow.ir.max_message_bytes?.[bodyDoor] ?? this.settings.maxMessageBytes) : null;
+    if (ceiling !== null && call.contentLength !== undefined && call.contentLength > ceiling) {
+      return refusal({ status: 413, message: `the body of ${call.contentLength} bytes exceeds the ${ceiling}-byte limit of flow ${flow.name} on the ${bodyDoor} door`, reason: 'payload_too_large', keyId, tenant: tenant.id, flow: flow.name });
+    }
+    return { refused: false, flow, key, ceiling };
+  }
+
+  private authenticate(registry: RegistrySnapshot<P>, authorization: string | undefined): CachedKey | Refusal {
+    if (authorization === undefined || authorization.trim() === '') {
+      return refusal({ status: 401, message: 'an API key is required: send Authorization: Bearer <API_KEY>', reason: 'missing_key' });
+    }
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
+    if (!match?.[1]) return refusal({ status: 401, message: 'the Authorization header must be Bearer <API_KEY>', reason: 'malformed_authorization' });
+    const value = match[1];
+    const hashHex = hashApiKey(value);
+    const candidate = value.startsWith(API_KEY_PREFIX) ? registry.keyByHash(hashHex) : undefined;
+    const same = timingSafeEqual(candidate?.keyHash ?? DUMMY_HASH, Buffer.from(hashHex, 'hex'));
+    if (!candidate || !same) return refusal({ status: 401, message: 'the API key is not valid', reason: 'unknown_key' });
+    if (candidate.revoked) return refusal({ status: 401, message: 'the API key has been revoked', reason: 'revoked_key', keyId: candidate.id, tenant: candidate.tenant });
+    if (candidate.expiresAt !== null && this.now() >= candidate.expiresAt) {
+      return refusal({ status: 401, message: 'the API key has expired', reason: 'expired_key', keyId: candidate.id, tenant: candidate.tenant });
+    }
+    return candidate;
+  }
+}

@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AuditEvent } from '../../domain/audit';
+import { SvcError } from '../../domain/errors';
+import type { FlowRunner } from '../../domain/flow-runner';
+import type { AccessDeniedRecord, RunRecord } from '../../domain/run-record';
+import { DEFAULT_MAX_MESSAGE_BYTES, Gate } from '../../handlers/gate/gate';
+import { deployedFlowCaller } from '../../handlers/run/called-flows';
+import { buildHttpApp } from '../../http/http-app';
+import { CheckServeReadiness } from '../../queries/serve-readiness';
+import { AccessLog } from '../access-log';
+import { createApp, type App } from '../app';
+import type { SqliteAuditLog } from '../audit/sqlite-audit-log';
+import { BatchWriter } from '../batch-writer';
+import { LogDb } from '../log-db/log-db';
+import type { Logger } from '../logging/logger';
+import { RateLimiter } from '../rate-limiter';
+import { RegistryCache } from '../registry-cache/registry-cache';
+import { TOKENS } from '../tokens';
+import { openUiDb } from './ui-db';
+import type { ServeContext, ServeSettings } from './serve-context';
+
+export interface ServeOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly db?: string;
+  readonly secret?: string;
+  readonly auth: boolean;
+  readonly maxMessageBytes?: number;
+  readonly logger: Logger;
+  /** Bound on reading a request (headers and body): slow senders get 408. */
+  readonly requestTimeoutMs?: number;
+  readonly env?: NodeJS.ProcessEnv;
+  /** The flow engine; built from src/engine when not given. */
+  readonly runner?: FlowRunner<unknown>;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly banner: readonly string[];
+  readonly context: ServeContext;
+  readonly app: App;
+  /** Stops taking requests, lets in-flight ones finish, writes every buffered record, closes files. */
+  close(): Promise<void>;
+}
+
+function installationCeiling(options: ServeOptions, env: NodeJS.ProcessEnv): number {
+  if (options.maxMessageBytes !== undefined) return options.maxMessageBytes;
+  const raw = env.SVC_MAX_MESSAGE_BYTES;
+  if (raw === undefined || raw === '') return DEFAULT_MAX_MESSAGE_BYTES;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new SvcError('usage', `SVC_MAX_MESSAGE_BYTES='${raw}' is not a positive whole number of bytes`);
+  return n;
+}
+
+function defaultRunner(logger: Logger, callFlow: FlowRunInputCaller): FlowRunner<unknown> {
+  const engine = require('../../engine') as typeof import('../../engine');
+  return new engine.FlowEngine({ http: engine.createUndiciEgress(), logger, clock: { now: () => new Date() }, callFlow }) as FlowRunner<unknown>;
+}
+
+type FlowRunInputCaller = ReturnType<typeof deployedFlowCaller<unknown>>;
+
+/** `svc serve`: checks readiness, opens every store, and listens. The CLI command only renders. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const logger = options.logger;
+  const app = createApp({ registry: options.db, env });
+  try {
+    const readiness = await app.queries.execute(new CheckServeReadiness());
+    if (readiness.problems.length > 0) {
+      throw new SvcError('refused', `svc serve refuses to start: ${readiness.problems.length} problem${readiness.problems.length === 1 ? '' : 's'} (listed above)`, 'run svc config check to see every variable the deployed flows need', {
+        details: readiness.problems,
+      });
+    }
+    const settings: ServeSettings = { auth: options.auth, secret: options.secret, maxMessageBytes: installationCeiling(options, env) };
+    const paths = app.paths;
+    mkdirSync(paths.queues, { recursive: true });
+    openUiDb(paths.ui);
+    const logDb = new LogDb(paths.log);
+    const audit = app.container.get<SqliteAuditLog>(TOKENS.AuditLog);
+    const onFlushError = (what: string) => (err: unknown, pending: number) =>
+      logger.log('error', `could not write ${what}; will retry`, { pending, error: err instanceof Error ? err.message : String(err) });
+    const runs = new BatchWriter<RunRecord>((items) => logDb.write(items, []), 250, onFlushError('run records'));
+    const denied = new BatchWriter<AccessDeniedRecord>((items) => logDb.write([], items), 250, onFlushError('access records'));
+    const auditWriter = new BatchWriter<AuditEvent>((items) => { audit.appendMany(items); }, 200, onFlushError('audit entries'));
+
+    let cache: RegistryCache<unknown> | undefined;
+    const callFlow = deployedFlowCaller<unknown>(() => (cache as RegistryCache<unknown>).current(), () => runner, readiness.values);
+    const runner: FlowRunner<unknown> = options.runner ?? defaultRunner(logger, callFlow);
+    cache = new RegistryCache<unknown>(paths.registry, (ir) => runner.prepare(ir), (snapshot) => {
+      for (const broken of snapshot.broken) logger.log('error', 'deployed flow cannot be run', { flow: broken });
+    });
+    const limiter = new RateLimiter();
+    const gate = new Gate<unknown>(() => cache.current(), limiter, () => Date.now(), { auth: settings.auth, signatures: settings.secret !== undefined, maxMessageBytes: settings.maxMessageBytes });
+    const context: ServeContext = { settings, values: readiness.values, cache, gate, runner, accessLog: new AccessLog(logger, denied, auditWriter), runs, logger };
+    app.container.bind<ServeContext>(TOKENS.ServeContext).toConstantValue(context);
+    for (const f of readiness.flows) {
+      if (f.inboundGrpc) logger.log('warn', 'flow declares inbound: grpc but the gRPC door is off (start with --grpc-port)', { tenant: f.tenant, flow: f.name });
+    }
+
+    const requestTimeout = options.requestTimeoutMs ?? 30_000;
+    const koa = buildHttpApp(app.commands, app.queries, logger, requestTimeout);
+    const server: Server = createServer(koa.callback());
+    // Headers must arrive within the timeout (Node answers 408); the body is bounded by the
+    // route (408 request_timeout); Node's own request timeout is the backstop.
+    server.headersTimeout = requestTimeout;
+    server.requestTimeout = requestTimeout + 5_000;
+    server.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (err: NodeJS.ErrnoException) =>
+        reject(new SvcError('refused', `cannot listen on ${options.host}:${options.port}: ${err.code === 'EADDRINUSE' ? 'the address is already in use' : err.message}`, undefined, { cause: err })),
+      );
+      server.listen(options.port, options.host, () => resolve());
+    });
+    const port = (server.address() as AddressInfo).port;
+    const hostForUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+    const url = `http://${hostForUrl}:${port}`;
+    const banner = [
+      `svc serve listening on ${url}`,
+      `registry db: ${paths.registry}`,
+      `ui db:       ${paths.ui}`,
+      `audit db:    ${paths.audit}`,
+      `log db:      ${paths.log}`,
+      `queue dir:   ${paths.queues}`,
+      `flows:       ${readiness.flows.length} deployed${readiness.flows.length ? ` (${readiness.flows.map((f) => `${f.tenant}/${f.name}@${f.version}`).join(', ')})` : ''}`,
+      `webhook signature verification: ${settings.secret === undefined ? 'disabled' : 'enabled'}`,
+      `API key authentication: ${settings.auth ? 'enabled' : 'DISABLED (--no-auth)'}`,
+    ];
+    if (!settings.auth) logger.log('warn', 'API key authentication is DISABLED (--no-auth): run, enqueue, events and flow information answer without a key; development only');
+
+    let closing: Promise<void> | undefined;
+    const close = (): Promise<void> => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 10_000).unref();
+        });
+        runs.close();
+        denied.close();
+        auditWriter.close();
+        cache.close();
+        logDb.close();
+        await app.close();
+      })();
+      return closing;
+    };
+    return { url, port, banner, context, app, close };
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+}
