@@ -2,7 +2,8 @@ import type { Door } from './door';
 
 /** One run of a flow, as operators and the UI see it (svc-log.db). */
 export interface RunRecord {
-  readonly startedAt: string;
+  /** ms since the epoch (written as ISO 8601 UTC). */
+  readonly startedAt: number;
   readonly tenant: string;
   readonly flow: string;
   readonly version: string;

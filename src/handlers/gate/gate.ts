@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { bodyDoorOf, type Door } from '../../domain/door';
 import { NOT_FOUND_MESSAGE, refusal, type Refusal } from '../../domain/refusal';
 import type { CachedFlow, CachedKey, RegistrySnapshot } from '../../domain/registry-snapshot';
-import { API_KEY_PREFIX, hashApiKey } from '../../infra/crypto/api-key-secret';
+import { API_KEY_PREFIX, apiKeyDigest } from '../../infra/crypto/api-key-secret';
 import type { RateLimiter } from '../../infra/rate-limiter';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -35,6 +35,8 @@ export interface Admission<P> {
   readonly key: CachedKey | null;
   /** Body ceiling in bytes for this door, or null for doors without a body. */
   readonly ceiling: number | null;
+  /** Whether the body's X-Svc-Signature must still be checked once read (serve --secret). */
+  readonly signatureRequired: boolean;
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -110,7 +112,7 @@ export class Gate<P> {
     if (ceiling !== null && call.contentLength !== undefined && call.contentLength > ceiling) {
       return refusal({ status: 413, message: `the body of ${call.contentLength} bytes exceeds the ${ceiling}-byte limit of flow ${flow.name} on the ${bodyDoor} door`, reason: 'payload_too_large', keyId, tenant: tenant.id, flow: flow.name });
     }
-    return { refused: false, flow, key, ceiling };
+    return { refused: false, flow, key, ceiling, signatureRequired: bodyDoor !== undefined && this.settings.signatures };
   }
 
   private authenticate(registry: RegistrySnapshot<P>, authorization: string | undefined): CachedKey | Refusal {
@@ -120,9 +122,9 @@ export class Gate<P> {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
     if (!match?.[1]) return refusal({ status: 401, message: 'the Authorization header must be Bearer <API_KEY>', reason: 'malformed_authorization' });
     const value = match[1];
-    const hashHex = hashApiKey(value);
-    const candidate = value.startsWith(API_KEY_PREFIX) ? registry.keyByHash(hashHex) : undefined;
-    const same = timingSafeEqual(candidate?.keyHash ?? DUMMY_HASH, Buffer.from(hashHex, 'hex'));
+    const digest = apiKeyDigest(value);
+    const candidate = value.startsWith(API_KEY_PREFIX) ? registry.keyByHash(digest.toString('hex')) : undefined;
+    const same = timingSafeEqual(candidate?.keyHash ?? DUMMY_HASH, digest);
     if (!candidate || !same) return refusal({ status: 401, message: 'the API key is not valid', reason: 'unknown_key' });
     if (candidate.revoked) return refusal({ status: 401, message: 'the API key has been revoked', reason: 'revoked_key', keyId: candidate.id, tenant: candidate.tenant });
     if (candidate.expiresAt !== null && this.now() >= candidate.expiresAt) {

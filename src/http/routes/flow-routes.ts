@@ -54,8 +54,10 @@ export function flowRoutes(commands: CommandBus, queries: QueryBus, bodyTimeoutM
       await commands.execute(new RecordRefusal(tooLarge, 'run', m));
       return refuse(answer, ctx, tooLarge, true);
     }
-    const badSignature = await queries.execute(new VerifyBodySignature('run', admission, read.raw, ctx.get('x-svc-signature') || undefined, m));
-    if (badSignature) return refuse(answer, ctx, badSignature, false);
+    if (admission.signatureRequired) {
+      const badSignature = await queries.execute(new VerifyBodySignature('run', admission, read.raw, ctx.get('x-svc-signature') || undefined, m));
+      if (badSignature) return refuse(answer, ctx, badSignature, false);
+    }
     const decoded = answer.decode(read.raw, ctx.get('content-type') || undefined, admission.flow.ir);
     if (!decoded.ok) return answer.error(ctx, decoded.status, decoded.code, decoded.message);
     const result = await commands.execute(new RunFlow(admission, 'run', decoded.body, flowHeaders(ctx), flowQuery(ctx), m));

@@ -9,7 +9,11 @@ export function generateApiKeyValue(): string {
 
 /** What the registry stores instead of the key: SHA-256, lowercase hex. */
 export function hashApiKey(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return apiKeyDigest(value).toString('hex');
+}
+
+export function apiKeyDigest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
 }
 
 /** Constant-time comparison of two hex digests of equal length. */

@@ -43,7 +43,7 @@ export class LogDb {
 
   write(runs: readonly RunRecord[], denied: readonly AccessDeniedRecord[]): void {
     this.db.transaction(() => {
-      for (const r of runs) this.insertRun.run(r.startedAt, r.tenant, r.flow, r.version, r.door, r.status, r.durationMs, r.correlationId, r.errorCode);
+      for (const r of runs) this.insertRun.run(new Date(r.startedAt).toISOString(), r.tenant, r.flow, r.version, r.door, r.status, r.durationMs, r.correlationId, r.errorCode);
       for (const d of denied) this.insertDenied.run(d.at, d.door, d.status, d.reason, d.tenant, d.flow, d.keyId, d.correlationId);
     })();
   }
@@ -51,7 +51,7 @@ export class LogDb {
   recentRuns(limit: number): RunRecord[] {
     const rows = this.db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT ?').all(limit) as Array<Record<string, unknown>>;
     return rows.map((r) => ({
-      startedAt: String(r.started_at),
+      startedAt: Date.parse(String(r.started_at)),
       tenant: String(r.tenant),
       flow: String(r.flow),
       version: String(r.version),

@@ -70,6 +70,10 @@ export class RegistryCache<P> {
   private readonly db: Database.Database;
   private readonly versionStmt: Database.Statement;
   private lastVersion = -1;
+  private checkedThisTurn = false;
+  private readonly endTurn = (): void => {
+    this.checkedThisTurn = false;
+  };
   private snapshot!: RegistrySnapshot<P>;
   private readonly preparedByHash = new Map<string, { ir: FlowIR; prepared: P }>();
 
@@ -89,6 +93,11 @@ export class RegistryCache<P> {
   }
 
   current(): RegistrySnapshot<P> {
+    // One look per turn of the event loop: requests parsed in the same turn arrived together,
+    // and each look costs SQLite a shared lock and a stat (three system calls).
+    if (this.checkedThisTurn) return this.snapshot;
+    this.checkedThisTurn = true;
+    setImmediate(this.endTurn);
     this.stats.checks += 1;
     const version = this.versionStmt.get() as number;
     if (version !== this.lastVersion) {
