@@ -5,7 +5,9 @@ import type { Clock } from '../domain/clock';
 import { CommandBus, QueryBus } from './bus/bus';
 import { HandlerRegistry } from './bus/handler-registry';
 import { SqliteAuditLog } from './audit/sqlite-audit-log';
+import type { DeadLetterStore } from '../domain/dead-letter';
 import type { FlowCompiler } from '../domain/flow-compiler';
+import { FileDeadLetterStore } from './dead-letter-store';
 import { MikroApiKeyRepository } from './db/api-key-repository';
 import { MikroFlowArtifactRepository } from './db/flow-artifact-repository';
 import { FlowLanguageCompiler } from './flow-compiler';
@@ -49,6 +51,7 @@ export function createApp(options: AppOptions = {}): App {
   container.bind<AuditLog>(TOKENS.AuditLog).to(SqliteAuditLog).inSingletonScope();
   container.bind(TOKENS.FlowArtifactRepository).to(MikroFlowArtifactRepository).inSingletonScope();
   container.bind<FlowCompiler>(TOKENS.FlowCompiler).to(FlowLanguageCompiler).inSingletonScope();
+  container.bind<DeadLetterStore>(TOKENS.DeadLetterStore).to(FileDeadLetterStore).inSingletonScope();
   container.bind<NodeJS.ProcessEnv>(TOKENS.Environment).toConstantValue(options.env ?? process.env);
 
   const commandHandlers = new HandlerRegistry();

@@ -11,6 +11,9 @@ import { AdmitCall, VerifyBodySignature } from '../queries/gate-queries';
 import { CheckServeReadiness } from '../queries/serve-readiness';
 import { RecordRefusal } from '../commands/record-refusal';
 import { FindPublicFlow, GetFlowInfo } from '../queries/flow-info';
+import { DiscardDeadLetter, ReplayDeadLetter } from '../commands/dlq-commands';
+import { ListDeadLetters } from '../queries/dlq-queries';
+import { RunScheduledFlow } from '../commands/run-scheduled-flow';
 import type { HandlerRegistry } from './bus/handler-registry';
 
 /**
@@ -24,6 +27,9 @@ export function registerCommandHandlers(registry: HandlerRegistry): void {
     .register(EnableTenant, async () => (await import('../handlers/tenant/set-tenant-status.handler')).EnableTenantHandler)
     .register(CreateApiKey, async () => (await import('../handlers/keys/create-api-key.handler')).CreateApiKeyHandler)
     .register(RevokeApiKey, async () => (await import('../handlers/keys/revoke-api-key.handler')).RevokeApiKeyHandler)
+    .register(ReplayDeadLetter, async () => (await import('../handlers/queue/dead-letter.handlers')).ReplayDeadLetterHandler)
+    .register(DiscardDeadLetter, async () => (await import('../handlers/queue/dead-letter.handlers')).DiscardDeadLetterHandler)
+    .register(RunScheduledFlow, async () => (await import('../handlers/cron/run-scheduled-flow.handler')).RunScheduledFlowHandler)
     .register(DeployFlow, async () => (await import('../handlers/flow/deploy-flow.handler')).DeployFlowHandler)
     .register(RunFlow, async () => (await import('../handlers/run/run-flow.handler')).RunFlowHandler)
     .register(RecordRefusal, async () => (await import('../handlers/run/flow-info.handlers')).RecordRefusalHandler);
@@ -31,6 +37,7 @@ export function registerCommandHandlers(registry: HandlerRegistry): void {
 
 export function registerQueryHandlers(registry: HandlerRegistry): void {
   registry
+    .register(ListDeadLetters, async () => (await import('../handlers/queue/dead-letter.handlers')).ListDeadLettersHandler)
     .register(ListTenants, async () => (await import('../handlers/tenant/list-tenants.handler')).ListTenantsHandler)
     .register(ListApiKeys, async () => (await import('../handlers/keys/list-api-keys.handler')).ListApiKeysHandler)
     .register(ListAuditEntries, async () => (await import('../handlers/audit/audit-queries.handler')).ListAuditEntriesHandler)

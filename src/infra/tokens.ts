@@ -12,4 +12,5 @@ export const TOKENS = {
   FlowCompiler: Symbol.for('svc.FlowCompiler'),
   Environment: Symbol.for('svc.Environment'),
   ServeContext: Symbol.for('svc.ServeContext'),
+  DeadLetterStore: Symbol.for('svc.DeadLetterStore'),
 } as const;
