@@ -3,7 +3,7 @@
  * Keys are written in a fixed order so the same input always renders byte-identical JSON.
  */
 import * as nodePath from 'path';
-import type { FlowFrontMatter } from './codecs/front-matter.codec';
+import { FlowRetry, ScheduleMap } from './codecs/front-matter.codec';
 import { formatPath } from './codecs/kit';
 import type { StepType } from './codecs/steps.codec';
 import { canonicalTimeZone, checkCron, knownTimeZones } from './cron';
@@ -311,7 +311,6 @@ function parseExpect(raw: unknown, report: (path: PathSegment[], message: string
 
 export interface FlowBuildInput {
   parsed: ParsedFile;
-  fm: FlowFrontMatter;
   steps: readonly StepNode[];
   config: string[];
   secrets: string[];
@@ -319,28 +318,38 @@ export interface FlowBuildInput {
   sink: DiagnosticSink;
 }
 
+/**
+ * Checks the front-matter settings and the steps, and assembles the IR. Every check runs on
+ * the keys that decoded (`parsed.settings`), also when other keys failed their codecs, so one
+ * bad key hides nothing; the IR itself is built only when the whole front matter decoded.
+ */
 export function buildFlowIr(input: FlowBuildInput): FlowIR | undefined {
-  const { parsed, fm, sink } = input;
+  const { parsed, sink } = input;
+  const fm = parsed.settings;
+  const raw = parsed.raw;
   let ok = true;
   const report = (path: PathSegment[], message: string): void => {
     ok = false;
     sink.add(parsed.file, parsed.fmLine(path), `front matter: ${message}`);
   };
 
+  // The parts of a schedule map that decoded are checked even when another part failed.
+  const rawSchedule = raw['schedule'];
+  let sched: { cron?: string; timezone?: string; body?: unknown; isMap: boolean } | undefined;
+  if (typeof rawSchedule === 'string') sched = { cron: rawSchedule, isMap: false };
+  else if (isPlainObject(rawSchedule)) sched = { ...ScheduleMap.decodeFields(rawSchedule).value, isMap: true };
   let schedule: ScheduleIR | null = null;
-  if (fm.schedule !== undefined) {
-    const s = fm.schedule;
-    const isMap = typeof s !== 'string';
-    const cron = isMap ? s.cron : s;
-    const cronPath: PathSegment[] = isMap ? ['schedule', 'cron'] : ['schedule'];
-    for (const p of checkCron(cron)) report(cronPath, `'${formatPath(cronPath)}': ${p}`);
-    const tz = isMap ? (s.timezone ?? 'UTC') : 'UTC';
+  if (sched !== undefined) {
+    const cron = sched.cron ?? '';
+    const cronPath: PathSegment[] = sched.isMap ? ['schedule', 'cron'] : ['schedule'];
+    if (sched.cron !== undefined) for (const p of checkCron(cron)) report(cronPath, `'${formatPath(cronPath)}': ${p}`);
+    const tz = sched.timezone ?? 'UTC';
     const canonical = canonicalTimeZone(tz);
     if (canonical === undefined) {
       const c = closest(tz, knownTimeZones());
       report(['schedule', 'timezone'], `'schedule.timezone': unknown time zone '${tz}' (an IANA name such as 'Europe/Berlin'${c !== undefined ? `; did you mean '${c}'?` : ''})`);
     }
-    schedule = { cron: cron.trim().split(/\s+/).join(' '), timezone: canonical ?? tz, body: isMap && s.body !== undefined ? toJson(s.body, 0) : {} };
+    schedule = { cron: cron.trim().split(/\s+/).join(' '), timezone: canonical ?? tz, body: sched.isMap && sched.body !== undefined ? toJson(sched.body, 0) : {} };
   }
 
   const schema = (key: 'input' | 'output'): JsonSchemaIR | null => {
@@ -358,10 +367,13 @@ export function buildFlowIr(input: FlowBuildInput): FlowIR | undefined {
   if (typeof mmb === 'number') maxBytes = { run: mmb, enqueue: mmb, grpc: mmb, events: mmb };
   else if (mmb !== undefined) maxBytes = { run: mmb.run ?? null, enqueue: mmb.enqueue ?? null, grpc: mmb.grpc ?? null, events: mmb.events ?? null };
 
+  // Like the schedule: the retry settings that decoded are compared even when another one failed.
+  const rawRetry = raw['retry'];
+  const retrySettings = fm.retry ?? (isPlainObject(rawRetry) ? FlowRetry.decodeFields(rawRetry).value : undefined);
   const retry = {
-    max_attempts: fm.retry?.max_attempts ?? 5,
-    backoff_ms: fm.retry?.backoff_ms ?? 500,
-    max_backoff_ms: fm.retry?.max_backoff_ms ?? 60000,
+    max_attempts: retrySettings?.max_attempts ?? 5,
+    backoff_ms: retrySettings?.backoff_ms ?? 500,
+    max_backoff_ms: retrySettings?.max_backoff_ms ?? 60000,
   };
   if (retry.backoff_ms > retry.max_backoff_ms) {
     report(['retry'], `'retry.backoff_ms' (${retry.backoff_ms}) is larger than 'retry.max_backoff_ms' (${retry.max_backoff_ms})`);
@@ -386,31 +398,35 @@ export function buildFlowIr(input: FlowBuildInput): FlowIR | undefined {
   };
   const hasTls = fm.tls_client_cert !== undefined || fm.tls_client_key !== undefined || fm.tls_ca_cert !== undefined;
 
-  const steps = buildSteps(input.steps, { sink, flowHasTls: fm.tls_client_cert !== undefined && fm.tls_client_key !== undefined });
-  if (steps === undefined || !ok) return undefined;
+  // Presence, not validity: a step's `tls: true` is not blamed for a badly written certificate path.
+  const flowHasTls = 'tls_client_cert' in raw && 'tls_client_key' in raw;
+  const steps = buildSteps(input.steps, { sink, flowHasTls });
+  // Settings of keys that failed their codecs are missing: no IR then (the errors are reported).
+  const whole = parsed.flow;
+  if (steps === undefined || !ok || whole === undefined) return undefined;
 
   const ir: FlowIR = {
     meta: {
-      name: fm.flow,
-      tenant: fm.tenant,
+      name: whole.flow,
+      tenant: whole.tenant,
       version: { major: IR_VERSION.major, minor: IR_VERSION.minor },
       effects: collectEffects(steps),
     },
-    description: fm.description ?? null,
-    required_scope: fm.required_scope ?? null,
+    description: whole.description ?? null,
+    required_scope: whole.required_scope ?? null,
     schedule,
     input: inputSchema,
     output: outputSchema,
     config: input.config,
     secrets: input.secrets,
     max_message_bytes: maxBytes,
-    timeout_ms: fm.timeout_ms ?? 30000,
+    timeout_ms: whole.timeout_ms ?? 30000,
     retry,
-    concurrency: fm.concurrency ?? 4,
+    concurrency: whole.concurrency ?? 4,
     dedup,
-    inbound: fm.inbound !== undefined ? { grpc: { proto: fm.inbound.grpc.proto, service: fm.inbound.grpc.service, method: fm.inbound.grpc.method } } : null,
-    events: (fm.events ?? []).map((e) => ({ source: e.source, type: e.type })),
-    tls: hasTls ? { client_cert: tlsPath(fm.tls_client_cert), client_key: tlsPath(fm.tls_client_key), ca_cert: tlsPath(fm.tls_ca_cert) } : null,
+    inbound: whole.inbound !== undefined ? { grpc: { proto: whole.inbound.grpc.proto, service: whole.inbound.grpc.service, method: whole.inbound.grpc.method } } : null,
+    events: (whole.events ?? []).map((e) => ({ source: e.source, type: e.type })),
+    tls: hasTls ? { client_cert: tlsPath(whole.tls_client_cert), client_key: tlsPath(whole.tls_client_key), ca_cert: tlsPath(whole.tls_ca_cert) } : null,
     steps,
     doc: parsed.doc,
   };

@@ -4,7 +4,7 @@
  * is a Diagnostic naming the file and line.
  */
 import { createHash } from 'crypto';
-import { buildFlowIr, buildSteps } from './build-ir';
+import { buildFlowIr } from './build-ir';
 import { DiagnosticSink, type Diagnostic } from './diagnostics';
 import type { FlowIR } from './ir';
 import { renderIr } from './ir';
@@ -111,18 +111,14 @@ export function validateFlowFile(path: string, opts: FlowLoadOptions = {}): Vali
 export function compileFlowFile(path: string, opts: FlowLoadOptions = {}): CompileResult {
   try {
     const a = analyse(path, opts);
-    const flow = a.parsed?.flow;
-    if (a.parsed !== undefined && flow === undefined) {
-      // The front matter has errors: still check and lower the steps, to report everything.
-      buildSteps(a.steps, { sink: a.sink, flowHasTls: 'tls_client_cert' in a.parsed.raw && 'tls_client_key' in a.parsed.raw });
-    }
-    if (a.parsed === undefined || flow === undefined) {
+    if (a.parsed === undefined) {
       const diagnostics = a.sink.list();
       return { ok: false, diagnostics: diagnostics.length > 0 ? diagnostics : [{ file: path, line: 1, message: 'not a valid flow file' }] };
     }
+    // Runs also when some front-matter keys have errors: the keys that decoded and the steps
+    // are still checked, so every problem is reported; no IR is built then.
     const ir = buildFlowIr({
       parsed: a.parsed,
-      fm: flow,
       steps: a.steps,
       config: a.config,
       secrets: a.secrets,
@@ -131,7 +127,8 @@ export function compileFlowFile(path: string, opts: FlowLoadOptions = {}): Compi
     });
     if (a.sink.count > 0 || ir === undefined) {
       const diagnostics = a.sink.list();
-      return { ok: false, diagnostics: diagnostics.length > 0 ? diagnostics : [{ file: path, line: 1, message: 'the flow could not be compiled' }] };
+      const fallback = a.parsed.flow === undefined ? 'not a valid flow file' : 'the flow could not be compiled';
+      return { ok: false, diagnostics: diagnostics.length > 0 ? diagnostics : [{ file: path, line: 1, message: fallback }] };
     }
     const json = renderIr(ir, false);
     const hash = createHash('sha256').update(json, 'utf8').digest('hex');

@@ -50,7 +50,13 @@ export interface LoadedLibrary {
 export interface ParsedFile {
   file: string;
   kind: 'flow' | 'library';
+  /** Flow files: the front matter, set only when every key decoded. */
   flow?: FlowFrontMatter;
+  /**
+   * Flow files: the front-matter keys that decoded, each by its own codec (the keys that failed
+   * are absent). Checks that depend on a key run on this, so a bad key does not hide the others.
+   */
+  settings: Partial<FlowFrontMatter>;
   library?: LibraryFrontMatter;
   /** The front matter map as written (also when it failed to decode). */
   raw: Record<string, unknown>;

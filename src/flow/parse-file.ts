@@ -46,6 +46,7 @@ export function parseFile(file: string, kind: 'flow' | 'library', sink: Diagnost
     file,
     kind,
     raw,
+    settings: {},
     fmLine,
     steps: [],
     doc: '',
@@ -108,9 +109,11 @@ function decodeFrontMatter(parsed: ParsedFile, sink: DiagnosticSink): void {
     for (const e of describeErrors(errors)) sink.add(file, where(e.path), `front matter: ${e.message}`);
   };
   if (parsed.kind === 'flow') {
-    const d = FlowFrontMatter.decode(raw);
-    if (isLeft(d)) report(d.left);
-    else parsed.flow = d.right;
+    // Key by key: the keys that decode are kept (and checked further) even when others fail.
+    const d = FlowFrontMatter.decodeFields(raw);
+    parsed.settings = d.value;
+    report(d.errors);
+    parsed.flow = d.whole;
   } else {
     const d = LibraryFrontMatter.decode(raw);
     if (isLeft(d)) report(d.left);

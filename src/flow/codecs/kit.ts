@@ -90,23 +90,29 @@ export const UnknownKey = refined('no such field', (u): u is never => u === unde
 type Props = Record<string, t.Mixed>;
 export type StructOf<R extends Props, O extends Props> = { [K in keyof R]: t.TypeOf<R[K]> } & { [K in keyof O]?: t.TypeOf<O[K]> };
 
+/** What a closed map decodes to when its fields are taken one by one: the good ones, and the errors. */
+export interface FieldsResult<A> {
+  /** Every known key whose value passed its codec (keys that failed or are missing are absent). */
+  value: Partial<A>;
+  /** The errors of every key (unknown, missing or failing its codec); empty when the whole map is valid. */
+  errors: t.ValidationError[];
+  /** The decoded map, when no key failed. */
+  whole?: A;
+}
+
 /**
  * A closed map: `required` keys must be present, `optional` keys may be, any other key is an
- * error naming it (with a suggestion). The result keeps only known keys.
+ * error naming it (with a suggestion). The result keeps only known keys. Besides the usual
+ * all-or-nothing decode, `decodeFields` decodes each key by its own codec and keeps the keys
+ * that decoded, so one bad key does not hide the checks that depend on the others.
  */
-export function struct<R extends Props, O extends Props>(
-  name: string,
-  required: R,
-  optional: O,
-  unknownHint?: (key: string) => string | undefined,
-): Codec<StructOf<R, O>> {
-  const known = [...Object.keys(required), ...Object.keys(optional)];
-  const knownSet = new Set(known);
-  const type: Codec<StructOf<R, O>> = new t.Type<StructOf<R, O>, StructOf<R, O>, unknown>(
-    name,
-    (u): u is StructOf<R, O> => !isLeft(type.validate(u, [{ key: '', type, actual: u }])),
-    (u, c) => {
-      if (!isPlainObject(u)) return t.failure(u, c);
+export class StructType<R extends Props, O extends Props> extends t.Type<StructOf<R, O>, StructOf<R, O>, unknown> {
+  private readonly validateFields: (u: Record<string, unknown>, c: t.Context) => FieldsResult<StructOf<R, O>>;
+
+  constructor(name: string, required: R, optional: O, unknownHint?: (key: string) => string | undefined) {
+    const known = [...Object.keys(required), ...Object.keys(optional)];
+    const knownSet = new Set(known);
+    const validateFields = (u: Record<string, unknown>, c: t.Context): FieldsResult<StructOf<R, O>> => {
       const errors: t.ValidationError[] = [];
       const out: Record<string, unknown> = {};
       for (const k of Object.keys(u)) {
@@ -126,12 +132,41 @@ export function struct<R extends Props, O extends Props>(
       };
       for (const [k, codec] of Object.entries(required)) check(k, codec, true);
       for (const [k, codec] of Object.entries(optional)) check(k, codec, false);
-      // The object has exactly the declared keys, each decoded by its codec.
-      return errors.length > 0 ? t.failures(errors) : t.success(out as StructOf<R, O>);
-    },
-    t.identity,
-  );
-  return type;
+      // `out` holds exactly the known keys that passed their codecs; with no errors, all of them.
+      const value = out as Partial<StructOf<R, O>>;
+      return errors.length > 0 ? { value, errors } : { value, errors, whole: out as StructOf<R, O> };
+    };
+    super(
+      name,
+      (u): u is StructOf<R, O> => isPlainObject(u) && validateFields(u, [{ key: '', type: t.unknown, actual: u }]).errors.length === 0,
+      (u, c) => {
+        if (!isPlainObject(u)) return t.failure(u, c);
+        const r = validateFields(u, c);
+        return r.whole !== undefined ? t.success(r.whole) : t.failures(r.errors);
+      },
+      t.identity,
+    );
+    this.validateFields = validateFields;
+  }
+
+  /**
+   * Decodes a map key by key. Error contexts are rooted at this codec, as with `decode`, so
+   * `describeErrors` words and places them the same way.
+   */
+  decodeFields(u: unknown): FieldsResult<StructOf<R, O>> {
+    const c: t.Context = [{ key: '', type: this, actual: u }];
+    if (!isPlainObject(u)) return { value: {}, errors: [{ value: u, context: c }] };
+    return this.validateFields(u, c);
+  }
+}
+
+export function struct<R extends Props, O extends Props>(
+  name: string,
+  required: R,
+  optional: O,
+  unknownHint?: (key: string) => string | undefined,
+): StructType<R, O> {
+  return new StructType(name, required, optional, unknownHint);
 }
 
 function suggestKey(key: string, known: readonly string[]): string | undefined {
