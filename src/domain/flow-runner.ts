@@ -26,8 +26,19 @@ export interface FlowRunResult {
   stepsRun: number;
 }
 
+/** Which per-request parts of the input a prepared flow can read at all. */
+export interface InputNeeds {
+  readonly headers: boolean;
+  readonly query: boolean;
+}
+
 /** The run engine as handlers see it (src/engine's FlowEngine satisfies it). */
 export interface FlowRunner<P> {
   prepare(ir: FlowIR): P;
+  /**
+   * Whether runs of `flow` can read `headers` / `query`; a door may pass them empty when not.
+   * Runners without the method are taken to read both.
+   */
+  inputNeeds?(flow: P): InputNeeds;
   run(flow: P, input: FlowRunInput, signal?: AbortSignal): Promise<FlowRunResult>;
 }

@@ -7,8 +7,32 @@ export interface MessageMeta {
   readonly issuedAt: Date;
 }
 
+/**
+ * Message metadata. The id and the issue time are made on first read: the request path reads
+ * only the correlation id, so it pays for neither a UUID nor a Date per message.
+ */
+class LazyMeta implements MessageMeta {
+  private idValue: string | undefined;
+  private issuedValue: Date | undefined;
+  private readonly issuedMs = Date.now();
+
+  constructor(readonly correlationId: string) {}
+
+  get id(): string {
+    return (this.idValue ??= randomUUID());
+  }
+
+  get issuedAt(): Date {
+    return (this.issuedValue ??= new Date(this.issuedMs));
+  }
+
+  toJSON(): { id: string; correlationId: string; issuedAt: Date } {
+    return { id: this.id, correlationId: this.correlationId, issuedAt: this.issuedAt };
+  }
+}
+
 export function newMeta(correlationId?: string): MessageMeta {
-  return { id: randomUUID(), correlationId: correlationId ?? randomUUID(), issuedAt: new Date() };
+  return new LazyMeta(correlationId ?? randomUUID());
 }
 
 declare const commandResult: unique symbol;

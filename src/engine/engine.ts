@@ -5,6 +5,7 @@
  */
 import { failureFromAbort, AbortReason, asStepFailure, invalidInput, RespondSignal, StepFailure } from './errors';
 import type { FlowIR } from '../flow';
+import { READS_ALL, type InputNeeds } from './input-needs';
 import { isPromise } from './maybe-promise';
 import { PreparedFlowImpl, type PreparedFlow } from './prepared-flow';
 import { RunState, Scope, type EngineServices } from './run-context';
@@ -24,6 +25,11 @@ export class FlowEngine {
   /** Compiles every expression and schema of the flow; throws only on IR it cannot run. */
   prepare(ir: FlowIR): PreparedFlow {
     return new PreparedFlowImpl(ir, this.schemas);
+  }
+
+  /** What runs of `flow` can read of the request: a door may leave out what they cannot. */
+  inputNeeds(flow: PreparedFlow): InputNeeds {
+    return flow instanceof PreparedFlowImpl ? flow.reads : READS_ALL;
   }
 
   run(flow: PreparedFlow, input: RunInput, signal?: AbortSignal): Promise<RunResult> {

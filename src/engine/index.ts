@@ -4,6 +4,8 @@
  */
 export { FlowEngine } from './engine';
 export type { PreparedFlow } from './prepared-flow';
+export { inputNeedsOf, READS_ALL } from './input-needs';
+export type { InputNeeds } from './input-needs';
 export type { Door, EngineClock, EngineLogger, EnginePorts, LogFields, LogLevel, RunError, RunInput, RunResult } from './types';
 export { EgressError } from './egress/http-egress';
 export type { EgressErrorKind, EgressRequest, EgressResponse, HttpEgress, TlsClientFiles } from './egress/http-egress';

@@ -2,10 +2,11 @@
  * Preparation of a flow: every expression compiled (compileExpression), every JSON Schema
  * compiled (ajv), every step turned into a PreparedStep. Runs do no parsing.
  */
-import { checkIrVersion, type FlowIR, type StepIR } from '../flow';
+import { checkIrVersion, type FlowIR, type StepIR } from '../flow/ir';
 import type { TlsClientFiles } from './egress/http-egress';
 import type { FlowRuntime, PreparedStep } from './run-context';
 import type { SchemaCheck, SchemaCompiler } from './schema-validation';
+import { inputNeedsOf, type InputNeeds } from './input-needs';
 import { compileValue } from './templates';
 import { prepareCallFlow } from './steps/call-flow-step';
 import { prepareEnqueue } from './steps/enqueue-step';
@@ -23,6 +24,8 @@ import { prepareValidate } from './steps/validate-step';
 
 export interface PreparedFlow {
   readonly ir: FlowIR;
+  /** Whether runs can read `headers` / `query` (see input-needs.ts). */
+  readonly reads: InputNeeds;
 }
 
 export class PreparedFlowImpl implements PreparedFlow, FlowRuntime {
@@ -30,6 +33,7 @@ export class PreparedFlowImpl implements PreparedFlow, FlowRuntime {
   readonly checkInput: SchemaCheck | null;
   readonly timeoutMs: number;
   readonly tls: TlsClientFiles | null;
+  readonly reads: InputNeeds;
 
   constructor(
     readonly ir: FlowIR,
@@ -43,6 +47,7 @@ export class PreparedFlowImpl implements PreparedFlow, FlowRuntime {
         : Object.freeze({ certFile: ir.tls.client_cert, keyFile: ir.tls.client_key, caFile: ir.tls.ca_cert });
     this.checkInput = ir.input === null ? null : schemas.compile(ir.input);
     this.steps = prepareSteps(ir.steps, schemas, this.tls);
+    this.reads = inputNeedsOf(ir);
   }
 }
 

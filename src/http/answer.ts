@@ -3,7 +3,15 @@ import type { FlowRunResult } from '../domain/flow-runner';
 import type { Refusal } from '../domain/refusal';
 import type { FlowIR } from '../flow';
 import { sendError } from './error-body';
-import { isSoapRequest, parseSoapRequest, renderSoapFault, renderSoapResponse, soapContentType, soapVersionOf, type SoapVersion } from './soap';
+import { isSoapRequest, soapContentType, soapVersionOf } from './soap/content-type';
+import { renderSoapResponse } from './soap/envelope-render';
+import { renderSoapFault } from './soap/fault';
+import type { SoapVersion } from './soap/names';
+
+type EnvelopeParse = typeof import('./soap/envelope-parse');
+let envelopeParse: EnvelopeParse | undefined;
+/** The XML parser is loaded by the first SOAP request, not by every server. */
+const parseSoapRequest: EnvelopeParse['parseSoapRequest'] = (xml, flow) => (envelopeParse ??= require('./soap/envelope-parse') as EnvelopeParse).parseSoapRequest(xml, flow);
 
 /** How a /run caller is answered: JSON, or SOAP envelopes for WSDL clients. */
 export interface Answer {
@@ -20,12 +28,14 @@ export function refuse(answer: Answer, ctx: Context, refusal: Refusal, bodyUnrea
   answer.error(ctx, refusal.status, refusal.code, refusal.message, headers);
 }
 
+/** What Koa's `ctx.type = 'application/json'` sets, without its MIME look-up per response. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/i;
 
 export const jsonAnswer: Answer = {
   decode(raw, contentType) {
     if (raw.length === 0) return { ok: true, body: {} };
-    const type = (contentType ?? '').split(';')[0]?.trim() ?? '';
+    const type = contentType === undefined || contentType === 'application/json' ? '' : (contentType.split(';')[0]?.trim() ?? '');
     if (type !== '' && !JSON_TYPE.test(type)) {
       return { ok: false, status: 415, code: 'unsupported_media_type', message: `Content-Type ${type} is not accepted here; send application/json (or a SOAP envelope as text/xml)` };
     }
@@ -39,9 +49,10 @@ export const jsonAnswer: Answer = {
   result(ctx, result) {
     if (result.error) return sendError(ctx, result.status, result.error.code, result.error.message, result.headers);
     ctx.status = result.status;
-    for (const [k, v] of Object.entries(result.headers)) ctx.set(k, v);
+    const headers = result.headers;
+    for (const k in headers) ctx.set(k, headers[k] as string);
     if (result.body !== undefined) {
-      ctx.type = 'application/json';
+      ctx.set('Content-Type', JSON_CONTENT_TYPE);
       ctx.body = JSON.stringify(result.body);
     }
   },
@@ -76,6 +87,7 @@ function soapAnswer(initial: SoapVersion): Answer {
 
 /** SOAP envelopes (text/xml, application/soap+xml) get SOAP answers, faults included; everything else JSON. */
 export function answerFor(ctx: Context): Answer {
-  const contentType = ctx.get('content-type') || undefined;
+  const contentType = ctx.req.headers['content-type'] || undefined;
+  if (contentType === 'application/json') return jsonAnswer;
   return isSoapRequest(contentType, ctx.get('soapaction') || undefined) ? soapAnswer(soapVersionOf(contentType)) : jsonAnswer;
 }

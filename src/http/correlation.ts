@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Context, Next } from 'koa';
 
 const USABLE = /^[\x21-\x7e]{1,128}$/;
 
+function usable(value: string | string[] | undefined): value is string {
+  return typeof value === 'string' && value !== '' && USABLE.test(value);
+}
+
+/** Adopts X-Correlation-ID, else X-Request-ID, else a new UUID. */
+export function correlationIdOf(headers: IncomingHttpHeaders): string {
+  const correlation = headers['x-correlation-id'];
+  if (usable(correlation)) return correlation;
+  const request = headers['x-request-id'];
+  if (usable(request)) return request;
+  return randomUUID();
+}
+
 /** Adopts X-Correlation-ID, else X-Request-ID, else a new UUID; every response carries it. */
 export function correlationId(ctx: Context): string {
-  for (const name of ['x-correlation-id', 'x-request-id']) {
-    const value = ctx.get(name);
-    if (value && USABLE.test(value)) return value;
-  }
-  return randomUUID();
+  return correlationIdOf(ctx.req.headers);
 }
 
 export interface SvcState {

@@ -10,7 +10,34 @@ export type BodyRead =
  * Reads the raw body, counting bytes as they arrive: a chunked body that passes `ceiling` is
  * refused without buffering the rest, and a sender still not done after `timeoutMs` is cut off.
  */
-export function readBody(req: IncomingMessage, ceiling: number, timeoutMs: number): Promise<BodyRead> {
+export function readBody(req: IncomingMessage, ceiling: number, timeoutMs: number, announced?: number): Promise<BodyRead> {
+  const whole = bufferedBody(req, ceiling, announced);
+  return whole !== undefined ? Promise.resolve(whole) : streamBody(req, ceiling, timeoutMs);
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * A small body usually arrives with the headers: Node's parser has then already buffered all of
+ * it before the route runs (all `announced` bytes, or the whole message). Take it in one read,
+ * with no timer, no listeners and no promise of our own. undefined: not all there yet, stream it.
+ */
+export function bufferedBody(req: IncomingMessage, ceiling: number, announced?: number): BodyRead | undefined {
+  if (req.readableFlowing === true || req.readableEncoding !== null || req.readableObjectMode) return undefined;
+  if (!req.complete && (announced === undefined || req.readableLength !== announced)) return undefined;
+  const received = req.readableLength;
+  if (received > ceiling) return { ok: false, failure: 'too_large', received };
+  const chunk: unknown = req.read();
+  if (chunk === null) return received === 0 ? { ok: true, raw: EMPTY } : undefined;
+  if (!Buffer.isBuffer(chunk)) return undefined;
+  if (chunk.length !== received) {
+    req.unshift(chunk); // not the whole body after all: hand it back and stream
+    return undefined;
+  }
+  return { ok: true, raw: chunk };
+}
+
+function streamBody(req: IncomingMessage, ceiling: number, timeoutMs: number): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;

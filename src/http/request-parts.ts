@@ -5,9 +5,11 @@ const HIDDEN = new Set(['authorization', 'x-svc-signature', 'cookie', 'proxy-aut
 
 /** Lower-cased request headers for the flow's `headers`, credentials removed. */
 export function flowHeaders(ctx: Context): Record<string, string> {
+  const headers = ctx.req.headers;
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(ctx.headers)) {
-    if (HIDDEN.has(name) || value === undefined) continue;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined || HIDDEN.has(name)) continue;
     out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
@@ -15,14 +17,19 @@ export function flowHeaders(ctx: Context): Record<string, string> {
 
 export function flowQuery(ctx: Context): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(ctx.query)) if (value !== undefined) out[name] = value;
+  if (ctx.querystring === '') return out;
+  const query = ctx.query;
+  for (const name in query) {
+    const value = query[name];
+    if (value !== undefined) out[name] = value;
+  }
   return out;
 }
 
 /** The announced body length, or undefined for chunked bodies. */
 export function contentLength(ctx: Context): number | undefined {
-  const raw = ctx.get('content-length');
-  if (raw === '') return undefined;
+  const raw = ctx.req.headers['content-length'];
+  if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }

@@ -4,7 +4,14 @@
  * CA files, read once per prepared flow.
  */
 import { readFile } from 'node:fs/promises';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
+
+type Undici = typeof import('undici');
+let undiciModule: Undici | undefined;
+/** undici is loaded by the first outbound call: a server whose flows make none never pays for it. */
+function undici(): Undici {
+  return (undiciModule ??= require('undici') as Undici);
+}
 import { EgressError, type EgressRequest, type EgressResponse, type HttpEgress, type TlsClientFiles } from './http-egress';
 
 export interface UndiciEgressOptions {
@@ -82,7 +89,7 @@ async function readFileOrNull(path: string | null, what: string): Promise<Buffer
 }
 
 export class UndiciEgress implements HttpEgress {
-  private readonly agent: Agent;
+  private sharedAgent: Agent | undefined;
   private readonly tlsAgents = new WeakMap<TlsClientFiles, Promise<Agent>>();
   private readonly openAgents = new Set<Agent>();
   private readonly maxResponseBytes: number;
@@ -96,15 +103,22 @@ export class UndiciEgress implements HttpEgress {
       connectTimeout: options.connectTimeoutMs ?? 10_000,
       ...(options.connectionsPerOrigin === undefined ? {} : { connections: options.connectionsPerOrigin }),
     };
-    this.agent = new Agent(this.agentOptions);
-    this.openAgents.add(this.agent);
+  }
+
+  /** The keep-alive Agent shared by calls without TLS client material, made on first use. */
+  private get agent(): Agent {
+    if (this.sharedAgent === undefined) {
+      this.sharedAgent = new (undici().Agent)(this.agentOptions);
+      this.openAgents.add(this.sharedAgent);
+    }
+    return this.sharedAgent;
   }
 
   async request(req: EgressRequest): Promise<EgressResponse> {
     const dispatcher = req.tls === undefined ? this.agent : await this.tlsAgent(req.tls);
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(req.url, {
+      res = await undici().request(req.url, {
         dispatcher,
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
@@ -162,7 +176,7 @@ export class UndiciEgress implements HttpEgress {
       readFileOrNull(files.keyFile, 'client key'),
       readFileOrNull(files.caFile, 'CA certificate'),
     ]);
-    const agent = new Agent({
+    const agent = new (undici().Agent)({
       ...this.agentOptions,
       connect: { ...(cert === undefined ? {} : { cert }), ...(key === undefined ? {} : { key }), ...(ca === undefined ? {} : { ca }) },
     });

@@ -39,7 +39,20 @@ function sum(a: unknown[]): number {
   return total;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 function substring(s: string, startArg: number, length: number | undefined): string {
+  // Without surrogate pairs, code points are code units: String#slice clamps and counts
+  // negative positions exactly as Array#slice does on the code point array below.
+  if (!SURROGATE.test(s)) {
+    let start = startArg;
+    if (s.length + start < 0) start = 0;
+    if (length !== undefined) {
+      if (length <= 0) return '';
+      return s.slice(start, start >= 0 ? start + length : s.length + start + length);
+    }
+    return s.slice(start);
+  }
   const chars = stringToArray(s);
   let start = startArg;
   if (chars.length + start < 0) start = 0;

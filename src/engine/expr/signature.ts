@@ -116,6 +116,11 @@ export class Signature {
   private readonly plans = new Map<string, readonly string[] | null>();
   /** Spelled argument lists for which validation returns the arguments unchanged. */
   private readonly passThrough = new Set<string>();
+  /**
+   * Spelled argument lists whose arguments fill the leading parameters unchanged and leave the
+   * rest out (none of them taken from the context): validation pads them with undefined.
+   */
+  private readonly padded = new Set<string>();
 
   constructor(readonly definition: string) {
     this.params = parseParams(definition);
@@ -129,8 +134,16 @@ export class Signature {
       plan = m ? m.slice(1).map((g) => g ?? '') : null;
       if (this.plans.size < 512) {
         this.plans.set(spelled, plan);
-        // nothing to substitute or wrap: every parameter matched exactly one supplied, non-array-typed argument
-        if (plan !== null && plan.every((g, i) => g.length === 1 && this.params[i].type !== 'a')) this.passThrough.add(spelled);
+        // nothing to substitute or wrap: every parameter matched exactly one supplied argument that
+        // passes as it is (not array-typed, or an array for an `a` without item type)
+        if (plan !== null) {
+          const asIs = (g: string, i: number): boolean => g.length === 1 && (this.params[i].type !== 'a' || (g === 'a' && this.params[i].subtype === undefined));
+          if (plan.every(asIs)) this.passThrough.add(spelled);
+          else {
+            const k = plan.indexOf('');
+            if (k >= 0 && plan.every((g, i) => (i < k ? asIs(g, i) : g === '' && this.params[i].context === undefined))) this.padded.add(spelled);
+          }
+        }
       }
     }
     return plan;
@@ -153,6 +166,11 @@ export class Signature {
     let spelled = '';
     for (let i = 0; i < args.length; i++) spelled += typeSymbol(args[i]);
     if (this.passThrough.has(spelled)) return args as unknown[];
+    if (this.padded.has(spelled)) {
+      const out = args.slice();
+      while (out.length < this.params.length) out.push(undefined);
+      return out;
+    }
     const plan = this.plan(spelled);
     if (plan === null) this.fail(args, spelled, token);
     const out: unknown[] = [];

@@ -14,9 +14,14 @@ export class AdmitCallHandler implements QueryHandler<AdmitCall> {
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(query: AdmitCall): Promise<Admission<unknown> | Refusal> {
-    const decision = this.serve.gate.admit(query.call);
-    if (decision.refused) this.serve.accessLog.denied(decision, query.call.door, query.meta.correlationId, this.clock.now());
-    return decision;
+  execute(query: AdmitCall): Promise<Admission<unknown> | Refusal> {
+    // The gate decides synchronously, from the in-memory registry: no async layer of our own.
+    try {
+      const decision = this.serve.gate.admit(query.call);
+      if (decision.refused) this.serve.accessLog.denied(decision, query.call.door, query.meta.correlationId, this.clock.now());
+      return Promise.resolve(decision);
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 }

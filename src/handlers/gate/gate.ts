@@ -1,11 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { bodyDoorOf, type Door } from '../../domain/door';
+import type { InputNeeds } from '../../domain/flow-runner';
 import { NOT_FOUND_MESSAGE, refusal, type Refusal } from '../../domain/refusal';
 import type { CachedFlow, CachedKey, RegistrySnapshot } from '../../domain/registry-snapshot';
-import { API_KEY_PREFIX, apiKeyDigest } from '../../infra/crypto/api-key-secret';
+import { API_KEY_PREFIX } from '../../infra/crypto/api-key-secret';
 import type { RateLimiter } from '../../infra/rate-limiter';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 /** Compared against when no key matches, so unknown and wrong keys cost the same. */
 const DUMMY_HASH = Buffer.alloc(32);
 
@@ -37,7 +39,11 @@ export interface Admission<P> {
   readonly ceiling: number | null;
   /** Whether the body's X-Svc-Signature must still be checked once read (serve --secret). */
   readonly signatureRequired: boolean;
+  /** Whether the flow can read the request's headers / query: a door need not copy them when not. */
+  readonly reads: InputNeeds;
 }
+
+const READS_ALL: InputNeeds = Object.freeze({ headers: true, query: true });
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
 
@@ -54,6 +60,8 @@ export class Gate<P> {
     private readonly limiter: RateLimiter,
     private readonly now: () => number,
     private readonly settings: GateSettings,
+    /** What a prepared flow can read of the request (the runner's inputNeeds); default: everything. */
+    private readonly readsOf: (prepared: P) => InputNeeds = () => READS_ALL,
   ) {}
 
   admit(call: GateCall): Admission<P> | Refusal {
@@ -65,28 +73,22 @@ export class Gate<P> {
       key = found;
     }
     const keyId = key?.id;
-    const spend = (r: Refusal): Refusal => {
-      if (key?.rateLimit) this.limiter.spend(key.id, key.rateLimit, this.now());
-      return r;
-    };
-    const notFound = (reason: Refusal['reason']): Refusal =>
-      spend(refusal({ status: 404, message: NOT_FOUND_MESSAGE, reason, keyId, tenant: call.tenant, flow: call.flow }));
 
-    if (!NAME.test(call.tenant) || !NAME.test(call.flow)) return notFound('bad_path');
+    if (!NAME.test(call.tenant) || !NAME.test(call.flow)) return this.notFound(key, call, 'bad_path');
     const tenant = registry.tenant(call.tenant);
-    if (!tenant) return notFound('tenant_unknown');
-    if (key && key.tenant !== tenant.id) return notFound('tenant_mismatch');
-    if (tenant.status === 'disabled') return notFound('tenant_disabled');
+    if (!tenant) return this.notFound(key, call, 'tenant_unknown');
+    if (key && key.tenant !== tenant.id) return this.notFound(key, call, 'tenant_mismatch');
+    if (tenant.status === 'disabled') return this.notFound(key, call, 'tenant_disabled');
     const flow = registry.flow(call.tenant, call.flow);
-    if (!flow) return notFound('flow_unknown');
+    if (!flow) return this.notFound(key, call, 'flow_unknown');
 
     if (key) {
       const required = flow.ir.required_scope;
       if (required !== null && key.scopes !== null && !key.scopes.has(required)) {
-        return spend(refusal({ status: 403, message: `this API key lacks the scope '${required}' that flow ${flow.name} requires`, reason: 'scope_missing', keyId, tenant: tenant.id, flow: flow.name }));
+        return this.spend(key, refusal({ status: 403, message: `this API key lacks the scope '${required}' that flow ${flow.name} requires`, reason: 'scope_missing', keyId, tenant: tenant.id, flow: flow.name }));
       }
       if (key.flows !== null && !key.flows.has(flow.name)) {
-        return spend(refusal({ status: 403, message: `this API key may not call flow ${flow.name}`, reason: 'flow_not_allowed', keyId, tenant: tenant.id, flow: flow.name }));
+        return this.spend(key, refusal({ status: 403, message: `this API key may not call flow ${flow.name}`, reason: 'flow_not_allowed', keyId, tenant: tenant.id, flow: flow.name }));
       }
       if (key.rateLimit !== null) {
         const taken = this.limiter.take(key.id, key.rateLimit, this.now());
@@ -112,17 +114,28 @@ export class Gate<P> {
     if (ceiling !== null && call.contentLength !== undefined && call.contentLength > ceiling) {
       return refusal({ status: 413, message: `the body of ${call.contentLength} bytes exceeds the ${ceiling}-byte limit of flow ${flow.name} on the ${bodyDoor} door`, reason: 'payload_too_large', keyId, tenant: tenant.id, flow: flow.name });
     }
-    return { refused: false, flow, key, ceiling, signatureRequired: bodyDoor !== undefined && this.settings.signatures };
+    return { refused: false, flow, key, ceiling, signatureRequired: bodyDoor !== undefined && this.settings.signatures, reads: this.readsOf(flow.prepared) };
+  }
+
+  /** A refusal after authentication still spends the key's rate. */
+  private spend(key: CachedKey | null, r: Refusal): Refusal {
+    if (key?.rateLimit) this.limiter.spend(key.id, key.rateLimit, this.now());
+    return r;
+  }
+
+  private notFound(key: CachedKey | null, call: GateCall, reason: Refusal['reason']): Refusal {
+    return this.spend(key, refusal({ status: 404, message: NOT_FOUND_MESSAGE, reason, keyId: key?.id, tenant: call.tenant, flow: call.flow }));
   }
 
   private authenticate(registry: RegistrySnapshot<P>, authorization: string | undefined): CachedKey | Refusal {
     if (authorization === undefined || authorization.trim() === '') {
       return refusal({ status: 401, message: 'an API key is required: send Authorization: Bearer <API_KEY>', reason: 'missing_key' });
     }
-    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
+    const match = BEARER.exec(authorization);
     if (!match?.[1]) return refusal({ status: 401, message: 'the Authorization header must be Bearer <API_KEY>', reason: 'malformed_authorization' });
     const value = match[1];
-    const digest = apiKeyDigest(value);
+    // One-shot SHA-256 (the same digest as apiKeyDigest, without a Hash object per request).
+    const digest = hash('sha256', value, 'buffer');
     const candidate = value.startsWith(API_KEY_PREFIX) ? registry.keyByHash(digest.toString('hex')) : undefined;
     const same = timingSafeEqual(candidate?.keyHash ?? DUMMY_HASH, digest);
     if (!candidate || !same) return refusal({ status: 401, message: 'the API key is not valid', reason: 'unknown_key' });

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { RunFlow, RunFlowResult } from '../../commands/run-flow';
 import type { CommandHandler } from '../../domain/message';
+import type { FlowRunInput, FlowRunResult } from '../../domain/flow-runner';
 import type { ServeContext } from '../../infra/serve/serve-context';
 import { TOKENS } from '../../infra/tokens';
 import { missingValuesError, valuesFor } from './flow-values';
@@ -10,32 +11,40 @@ import { missingValuesError, valuesFor } from './flow-values';
 export class RunFlowHandler implements CommandHandler<RunFlow> {
   constructor(@inject(TOKENS.ServeContext) private readonly serve: ServeContext) {}
 
-  async execute(command: RunFlow): Promise<RunFlowResult> {
+  execute(command: RunFlow): Promise<RunFlowResult> {
     const started = Date.now();
     const t0 = performance.now();
     const { flow } = command.admission;
     const { values, missing } = valuesFor(flow.ir, this.serve.values);
-    const result =
-      missing.length > 0
-        ? {
-            status: 500,
-            headers: {},
-            body: undefined,
-            error: missingValuesError(flow.name, missing),
-            stepsRun: 0,
-          }
-        : await this.serve.runner.run(flow.prepared, {
-            tenant: flow.tenant,
-            flowName: flow.name,
-            version: flow.version,
-            door: command.door,
-            body: command.body,
-            headers: command.headers,
-            query: command.query,
-            correlationId: command.meta.correlationId,
-            config: values.config,
-            secrets: values.secrets,
-          });
+    if (missing.length > 0) {
+      const result: RunFlowResult = { status: 500, headers: {}, body: undefined, error: missingValuesError(flow.name, missing), stepsRun: 0, version: flow.version };
+      this.record(command, started, t0, result);
+      return Promise.resolve(result);
+    }
+    const input: FlowRunInput = {
+      tenant: flow.tenant,
+      flowName: flow.name,
+      version: flow.version,
+      door: command.door,
+      body: command.body,
+      headers: command.headers,
+      query: command.query,
+      correlationId: command.meta.correlationId,
+      config: values.config,
+      secrets: values.secrets,
+    };
+    // The engine hands back a fresh result: it gains the version instead of being copied.
+    const finish = (result: FlowRunResult): RunFlowResult => {
+      const answer = result as FlowRunResult & { version: string };
+      answer.version = flow.version;
+      this.record(command, started, t0, answer);
+      return answer;
+    };
+    return this.serve.runner.run(flow.prepared, input).then(finish);
+  }
+
+  private record(command: RunFlow, started: number, t0: number, result: FlowRunResult): void {
+    const { flow } = command.admission;
     this.serve.runs.push({
       startedAt: started,
       tenant: flow.tenant,
@@ -47,6 +56,5 @@ export class RunFlowHandler implements CommandHandler<RunFlow> {
       correlationId: command.meta.correlationId,
       errorCode: result.error?.code ?? null,
     });
-    return { ...result, version: flow.version };
   }
 }

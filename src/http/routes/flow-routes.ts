@@ -10,36 +10,39 @@ import { AdmitCall, VerifyBodySignature } from '../../queries/gate-queries';
 import type { SvcState } from '../correlation';
 import { answerFor, jsonAnswer, refuse } from '../answer';
 import { sendError } from '../error-body';
-import { readBody } from '../read-body';
+import { bufferedBody, readBody } from '../read-body';
 import { contentLength, flowHeaders, flowQuery, requestScheme } from '../request-parts';
 import { NOT_FOUND_MESSAGE } from '../../domain/refusal';
-import { renderWsdl } from '../soap';
+import { renderWsdl } from '../soap/wsdl';
 
 const meta = (ctx: Context) => newMeta((ctx.state as SvcState).correlationId);
 
 /** The flow routes: thin adapters that translate HTTP to gate queries and the RunFlow command. */
-export function flowRoutes(commands: CommandBus, queries: QueryBus, bodyTimeoutMs: number): Router {
-  const router = new Router();
-
+export function flowRoutes(router: Router, commands: CommandBus, queries: QueryBus, bodyTimeoutMs: number): Router {
   router.post('/flows/:tenant/:name/run', async (ctx) => {
     const m = meta(ctx);
+    const headers = ctx.req.headers;
     const answer = answerFor(ctx);
+    const signature = headers['x-svc-signature'];
+    const announced = contentLength(ctx);
+    // Awaited: by the time this resumes, Node's parser has usually buffered the whole body.
     const admission = await queries.execute(
       new AdmitCall(
         {
           door: 'run',
           tenant: ctx.params.tenant ?? '',
           flow: ctx.params.name ?? '',
-          authorization: ctx.get('authorization') || undefined,
-          contentLength: contentLength(ctx),
-          signed: ctx.get('x-svc-signature') !== '',
+          authorization: headers.authorization || undefined,
+          contentLength: announced,
+          signed: signature !== undefined && signature !== '',
         },
         m,
       ),
     );
     if (admission.refused) return refuse(answer, ctx, admission, true);
     const ceiling = admission.ceiling ?? 0;
-    const read = await readBody(ctx.req, ceiling, bodyTimeoutMs);
+    // Usually the whole body is already buffered: no promise to wait for then.
+    const read = bufferedBody(ctx.req, ceiling, announced) ?? (await readBody(ctx.req, ceiling, bodyTimeoutMs));
     if (!read.ok) {
       if (read.failure === 'timeout') return answer.error(ctx, 408, 'request_timeout', `the body did not arrive within ${bodyTimeoutMs} ms`, { Connection: 'close' });
       if (read.failure === 'broken') return answer.error(ctx, 400, 'invalid_input', `the body could not be read: ${read.error}`, { Connection: 'close' });
@@ -58,10 +61,12 @@ export function flowRoutes(commands: CommandBus, queries: QueryBus, bodyTimeoutM
       const badSignature = await queries.execute(new VerifyBodySignature('run', admission, read.raw, ctx.get('x-svc-signature') || undefined, m));
       if (badSignature) return refuse(answer, ctx, badSignature, false);
     }
-    const decoded = answer.decode(read.raw, ctx.get('content-type') || undefined, admission.flow.ir);
+    const decoded = answer.decode(read.raw, headers['content-type'] || undefined, admission.flow.ir);
     if (!decoded.ok) return answer.error(ctx, decoded.status, decoded.code, decoded.message);
-    const result = await commands.execute(new RunFlow(admission, 'run', decoded.body, flowHeaders(ctx), flowQuery(ctx), m));
-    ctx.set('X-Svc-Flow-Version', result.version);
+    // Copied for the flow only when it can read them at all.
+    const reads = admission.reads;
+    const result = await commands.execute(new RunFlow(admission, 'run', decoded.body, reads.headers ? flowHeaders(ctx) : {}, reads.query ? flowQuery(ctx) : {}, m));
+    ctx.res.setHeader('X-Svc-Flow-Version', result.version);
     answer.result(ctx, result, admission.flow.ir);
   });
 

@@ -18,10 +18,14 @@ CREATE TABLE IF NOT EXISTS access_denied (
   tenant TEXT, flow TEXT, key_id INTEGER, correlation_id TEXT NOT NULL
 );`;
 
+const RUN_CHUNK = 64;
+
 /** svc-log.db: run records and access refusals, written in batches off the request path. */
 export class LogDb {
   private readonly db: Database.Database;
   private readonly insertRun: Database.Statement;
+  /** RUN_CHUNK rows per statement: a batch of runs costs one call into SQLite per chunk, not per row. */
+  private readonly insertRuns: Database.Statement;
   private readonly insertDenied: Database.Statement;
 
   constructor(readonly file: string) {
@@ -35,6 +39,9 @@ export class LogDb {
       this.insertRun = this.db.prepare(
         'INSERT INTO runs (started_at, tenant, flow, version, door, status, duration_ms, correlation_id, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       );
+      this.insertRuns = this.db.prepare(
+        `INSERT INTO runs (started_at, tenant, flow, version, door, status, duration_ms, correlation_id, error_code) VALUES ${Array.from({ length: RUN_CHUNK }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      );
       this.insertDenied = this.db.prepare('INSERT INTO access_denied (at, door, status, reason, tenant, flow, key_id, correlation_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     } catch (err) {
       throw sqliteFailure(file, 'log database', err);
@@ -42,8 +49,41 @@ export class LogDb {
   }
 
   write(runs: readonly RunRecord[], denied: readonly AccessDeniedRecord[]): void {
+    // Runs of one batch mostly share their millisecond: format each distinct one once.
+    let lastMs = Number.NaN;
+    let lastIso = '';
+    const iso = (ms: number): string => {
+      if (ms !== lastMs) {
+        lastMs = ms;
+        lastIso = new Date(ms).toISOString();
+      }
+      return lastIso;
+    };
     this.db.transaction(() => {
-      for (const r of runs) this.insertRun.run(new Date(r.startedAt).toISOString(), r.tenant, r.flow, r.version, r.door, r.status, r.durationMs, r.correlationId, r.errorCode);
+      let i = 0;
+      if (runs.length >= RUN_CHUNK) {
+        const params: unknown[] = new Array<unknown>(RUN_CHUNK * 9);
+        for (; i + RUN_CHUNK <= runs.length; i += RUN_CHUNK) {
+          for (let j = 0; j < RUN_CHUNK; j++) {
+            const r = runs[i + j] as RunRecord;
+            const o = j * 9;
+            params[o] = iso(r.startedAt);
+            params[o + 1] = r.tenant;
+            params[o + 2] = r.flow;
+            params[o + 3] = r.version;
+            params[o + 4] = r.door;
+            params[o + 5] = r.status;
+            params[o + 6] = r.durationMs;
+            params[o + 7] = r.correlationId;
+            params[o + 8] = r.errorCode;
+          }
+          this.insertRuns.run(params);
+        }
+      }
+      for (; i < runs.length; i++) {
+        const r = runs[i] as RunRecord;
+        this.insertRun.run(iso(r.startedAt), r.tenant, r.flow, r.version, r.door, r.status, r.durationMs, r.correlationId, r.errorCode);
+      }
       for (const d of denied) this.insertDenied.run(d.at, d.door, d.status, d.reason, d.tenant, d.flow, d.keyId, d.correlationId);
     })();
   }

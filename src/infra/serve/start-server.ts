@@ -13,6 +13,7 @@ import { AccessLog } from '../access-log';
 import { createApp, type App } from '../app';
 import type { SqliteAuditLog } from '../audit/sqlite-audit-log';
 import { BatchWriter } from '../batch-writer';
+import type { RegistryDb } from '../db/registry-db';
 import { LogDb } from '../log-db/log-db';
 import type { Logger } from '../logging/logger';
 import { RateLimiter } from '../rate-limiter';
@@ -74,6 +75,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         details: readiness.problems,
       });
     }
+    // The readiness query (with the registry schema check it implies) is the ORM's only job in a
+    // server: close it before taking requests, so its connection, metadata and identity maps can
+    // be collected. Anything that needs it later opens it again.
+    await app.container.get<RegistryDb>(TOKENS.RegistryDb).close();
     const settings: ServeSettings = { auth: options.auth, secret: options.secret, maxMessageBytes: installationCeiling(options, env) };
     const paths = app.paths;
     mkdirSync(paths.queues, { recursive: true });
@@ -93,7 +98,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       for (const broken of snapshot.broken) logger.log('error', 'deployed flow cannot be run', { flow: broken });
     });
     const limiter = new RateLimiter();
-    const gate = new Gate<unknown>(() => cache.current(), limiter, () => Date.now(), { auth: settings.auth, signatures: settings.secret !== undefined, maxMessageBytes: settings.maxMessageBytes });
+    const readsOf = runner.inputNeeds?.bind(runner);
+    const gate = new Gate<unknown>(
+      () => cache.current(),
+      limiter,
+      () => Date.now(),
+      { auth: settings.auth, signatures: settings.secret !== undefined, maxMessageBytes: settings.maxMessageBytes },
+      readsOf === undefined ? undefined : (prepared) => readsOf(prepared),
+    );
     const context: ServeContext = { settings, values: readiness.values, cache, gate, runner, accessLog: new AccessLog(logger, denied, auditWriter), runs, logger };
     app.container.bind<ServeContext>(TOKENS.ServeContext).toConstantValue(context);
     for (const f of readiness.flows) {
