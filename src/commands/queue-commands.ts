@@ -2,13 +2,12 @@ import type { Admission } from '../handlers/gate/gate';
 import { Command, type MessageMeta } from '../domain/message';
 import type { DeliveryOutcome, QueueMessage } from '../domain/queue';
 
-export interface Enqueued {
-  readonly message_id: string;
-  readonly correlation_id: string;
-}
+export type EnqueueResult =
+  | { readonly ok: true; readonly message_id: string; readonly correlation_id: string }
+  | { readonly ok: false; readonly status: 400; readonly code: 'invalid_input'; readonly message: string };
 
 /** Put an admitted, decoded body durably into the flow's queue (the /enqueue door). */
-export class EnqueueMessage extends Command<Enqueued> {
+export class EnqueueMessage extends Command<EnqueueResult> {
   constructor(readonly admission: Admission<unknown>, readonly body: unknown, meta: MessageMeta) {
     super(meta);
   }

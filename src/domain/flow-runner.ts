@@ -40,5 +40,7 @@ export interface FlowRunner<P> {
    * Runners without the method are taken to read both.
    */
   inputNeeds?(flow: P): InputNeeds;
+  /** Why `body` fails the flow's `input` schema, or null (doors that queue check before queueing). */
+  checkInput(flow: P, body: unknown): string | null;
   run(flow: P, input: FlowRunInput, signal?: AbortSignal): Promise<FlowRunResult>;
 }

@@ -32,6 +32,13 @@ export class FlowEngine {
     return flow instanceof PreparedFlowImpl ? flow.reads : READS_ALL;
   }
 
+  /** Why `body` fails the flow's `input` schema (the message a run would answer 400 with), or null. */
+  checkInput(flow: PreparedFlow, body: unknown): string | null {
+    if (!(flow instanceof PreparedFlowImpl) || flow.checkInput === null) return null;
+    const problems = flow.checkInput(body);
+    return problems === null ? null : `the body does not match the flow's input schema: ${formatProblems(problems)}`;
+  }
+
   run(flow: PreparedFlow, input: RunInput, signal?: AbortSignal): Promise<RunResult> {
     if (!(flow instanceof PreparedFlowImpl)) {
       return Promise.reject(new TypeError('FlowEngine.run needs a flow returned by FlowEngine.prepare'));

@@ -32,6 +32,13 @@ export function refuse(answer: Answer, ctx: Context, refusal: Refusal, bodyUnrea
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/i;
 
+type Decoded = ReturnType<Answer['decode']>;
+
+/** JSON bodies: an empty body is `{}`; a non-JSON Content-Type is 415; a parse error 400. */
+export function decodeJson(raw: Buffer, contentType: string | undefined): Decoded {
+  return jsonAnswer.decode(raw, contentType, undefined as never);
+}
+
 export const jsonAnswer: Answer = {
   decode(raw, contentType) {
     if (raw.length === 0) return { ok: true, body: {} };

@@ -14,6 +14,9 @@ import { FindPublicFlow, GetFlowInfo } from '../queries/flow-info';
 import { DiscardDeadLetter, ReplayDeadLetter } from '../commands/dlq-commands';
 import { ListDeadLetters } from '../queries/dlq-queries';
 import { RunScheduledFlow } from '../commands/run-scheduled-flow';
+import { AcceptEvent } from '../commands/accept-event';
+import { DeliverMessage, EnqueueMessage } from '../commands/queue-commands';
+import { AdmitEvent } from '../queries/gate-queries';
 import type { HandlerRegistry } from './bus/handler-registry';
 
 /**
@@ -30,6 +33,9 @@ export function registerCommandHandlers(registry: HandlerRegistry): void {
     .register(ReplayDeadLetter, async () => (await import('../handlers/queue/dead-letter.handlers')).ReplayDeadLetterHandler)
     .register(DiscardDeadLetter, async () => (await import('../handlers/queue/dead-letter.handlers')).DiscardDeadLetterHandler)
     .register(RunScheduledFlow, async () => (await import('../handlers/cron/run-scheduled-flow.handler')).RunScheduledFlowHandler)
+    .register(EnqueueMessage, async () => (await import('../handlers/queue/enqueue-message.handler')).EnqueueMessageHandler)
+    .register(DeliverMessage, async () => (await import('../handlers/queue/deliver-message.handler')).DeliverMessageHandler)
+    .register(AcceptEvent, async () => (await import('../handlers/events/accept-event.handler')).AcceptEventHandler)
     .register(DeployFlow, async () => (await import('../handlers/flow/deploy-flow.handler')).DeployFlowHandler)
     .register(RunFlow, async () => (await import('../handlers/run/run-flow.handler')).RunFlowHandler)
     .register(RecordRefusal, async () => (await import('../handlers/run/flow-info.handlers')).RecordRefusalHandler);
@@ -38,6 +44,7 @@ export function registerCommandHandlers(registry: HandlerRegistry): void {
 export function registerQueryHandlers(registry: HandlerRegistry): void {
   registry
     .register(ListDeadLetters, async () => (await import('../handlers/queue/dead-letter.handlers')).ListDeadLettersHandler)
+    .register(AdmitEvent, async () => (await import('../handlers/gate/admit-event.handler')).AdmitEventHandler)
     .register(ListTenants, async () => (await import('../handlers/tenant/list-tenants.handler')).ListTenantsHandler)
     .register(ListApiKeys, async () => (await import('../handlers/keys/list-api-keys.handler')).ListApiKeysHandler)
     .register(ListAuditEntries, async () => (await import('../handlers/audit/audit-queries.handler')).ListAuditEntriesHandler)

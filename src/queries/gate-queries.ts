@@ -1,7 +1,7 @@
 import type { Door } from '../domain/door';
 import { Query, type MessageMeta } from '../domain/message';
 import type { Refusal } from '../domain/refusal';
-import type { Admission, GateCall } from '../handlers/gate/gate';
+import type { Admission, GateCall, TenantAdmission } from '../handlers/gate/gate';
 
 /** Pass a call through the gate (key, tenant, flow, scope, allowlist, rate, signature presence, Content-Length). */
 export class AdmitCall extends Query<Admission<unknown> | Refusal> {
@@ -14,11 +14,18 @@ export class AdmitCall extends Query<Admission<unknown> | Refusal> {
 export class VerifyBodySignature extends Query<Refusal | null> {
   constructor(
     readonly door: Door,
-    readonly admission: Admission<unknown>,
+    readonly subject: { readonly tenant: string; readonly flow?: string; readonly keyId?: number },
     readonly rawBody: Buffer,
     readonly signature: string | undefined,
     meta: MessageMeta,
   ) {
+    super(meta);
+  }
+}
+
+/** The gate of the connector-event door: key, tenant, rate, signature presence, installation ceiling. */
+export class AdmitEvent extends Query<TenantAdmission | Refusal> {
+  constructor(readonly call: Omit<GateCall, 'flow'>, meta: MessageMeta) {
     super(meta);
   }
 }

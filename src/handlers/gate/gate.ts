@@ -47,6 +47,14 @@ const READS_ALL: InputNeeds = Object.freeze({ headers: true, query: true });
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
 
+export interface TenantAdmission {
+  readonly refused: false;
+  readonly tenant: string;
+  readonly key: CachedKey | null;
+  readonly ceiling: number;
+  readonly signatureRequired: boolean;
+}
+
 /**
  * The platform's checks, one implementation for every door, in DESIGN.md's order:
  * key (401) -> tenant visible (404) -> flow exists (404) -> scope and allowlist (403) ->
@@ -115,6 +123,49 @@ export class Gate<P> {
       return refusal({ status: 413, message: `the body of ${call.contentLength} bytes exceeds the ${ceiling}-byte limit of flow ${flow.name} on the ${bodyDoor} door`, reason: 'payload_too_large', keyId, tenant: tenant.id, flow: flow.name });
     }
     return { refused: false, flow, key, ceiling, signatureRequired: bodyDoor !== undefined && this.settings.signatures, reads: this.readsOf(flow.prepared) };
+  }
+
+  /**
+   * The gate of a door that addresses a tenant rather than one flow (connector events): key,
+   * tenant, rate, signature presence and the installation's body ceiling. Which of the tenant's
+   * flows the key may reach is `mayCall`.
+   */
+  admitTenant(call: Omit<GateCall, 'flow'>): TenantAdmission | Refusal {
+    const registry = this.snapshot();
+    let key: CachedKey | null = null;
+    if (this.settings.auth) {
+      const found = this.authenticate(registry, call.authorization);
+      if ('refused' in found) return found;
+      key = found;
+    }
+    const keyId = key?.id;
+    const notFound = (reason: Refusal['reason']): Refusal => this.spend(key, refusal({ status: 404, message: NOT_FOUND_MESSAGE, reason, keyId, tenant: call.tenant }));
+    if (!NAME.test(call.tenant)) return notFound('bad_path');
+    const tenant = registry.tenant(call.tenant);
+    if (!tenant) return notFound('tenant_unknown');
+    if (key && key.tenant !== tenant.id) return notFound('tenant_mismatch');
+    if (tenant.status === 'disabled') return notFound('tenant_disabled');
+    if (key?.rateLimit) {
+      const taken = this.limiter.take(key.id, key.rateLimit, this.now());
+      if (!taken.ok) {
+        return refusal({ status: 429, message: `this API key is over its rate of ${key.rateLimit} requests per second; retry after ${taken.retryAfterSeconds} s`, reason: 'rate_limited', retryAfterSeconds: taken.retryAfterSeconds, keyId, tenant: tenant.id });
+      }
+    }
+    if (this.settings.signatures && !call.signed) {
+      return refusal({ status: 401, message: 'X-Svc-Signature is required: sha256=<hex HMAC-SHA256 of the raw body>', reason: 'signature_missing', keyId, tenant: tenant.id });
+    }
+    const ceiling = this.settings.maxMessageBytes;
+    if (call.contentLength !== undefined && call.contentLength > ceiling) {
+      return refusal({ status: 413, message: `the body of ${call.contentLength} bytes exceeds the ${ceiling}-byte limit of this installation`, reason: 'payload_too_large', keyId, tenant: tenant.id });
+    }
+    return { refused: false, tenant: tenant.id, key, ceiling, signatureRequired: this.settings.signatures };
+  }
+
+  /** Whether `key` may call `flow`: its scope and its flow allowlist. */
+  mayCall(key: CachedKey, flow: CachedFlow<P>): boolean {
+    const required = flow.ir.required_scope;
+    if (required !== null && key.scopes !== null && !key.scopes.has(required)) return false;
+    return key.flows === null || key.flows.has(flow.name);
   }
 
   /** A refusal after authentication still spends the key's rate. */

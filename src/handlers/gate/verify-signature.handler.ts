@@ -27,14 +27,14 @@ export class VerifyBodySignatureHandler implements QueryHandler<VerifyBodySignat
   async execute(query: VerifyBodySignature): Promise<Refusal | null> {
     const secret = this.serve.settings.secret;
     if (secret === undefined || signatureMatches(secret, query.rawBody, query.signature)) return null;
-    const { flow, key } = query.admission;
+    const { tenant, flow, keyId } = query.subject;
     const denied = refusal({
       status: 401,
       message: 'X-Svc-Signature does not match the body: expected sha256=<hex HMAC-SHA256 of the raw body>',
       reason: 'signature_invalid',
-      keyId: key?.id,
-      tenant: flow.tenant,
-      flow: flow.name,
+      keyId,
+      tenant,
+      flow,
     });
     this.serve.accessLog.denied(denied, query.door, query.meta.correlationId, this.clock.now());
     return denied;

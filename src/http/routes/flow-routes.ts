@@ -1,21 +1,33 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { RecordRefusal } from '../../commands/record-refusal';
 import { RunFlow } from '../../commands/run-flow';
 import { newMeta } from '../../domain/message';
-import { refusal } from '../../domain/refusal';
 import type { CommandBus, QueryBus } from '../../infra/bus/bus';
 import { GetFlowInfo, FindPublicFlow } from '../../queries/flow-info';
-import { AdmitCall, VerifyBodySignature } from '../../queries/gate-queries';
+import { AdmitCall } from '../../queries/gate-queries';
 import type { SvcState } from '../correlation';
-import { answerFor, jsonAnswer, refuse } from '../answer';
+import { answerFor, decodeJson, jsonAnswer, refuse } from '../answer';
 import { sendError } from '../error-body';
-import { bufferedBody, readBody } from '../read-body';
+import { readAdmittedBody, type BodyLimits } from '../admitted-body';
+import type { Admission } from '../../handlers/gate/gate';
+import { EnqueueMessage } from '../../commands/queue-commands';
+import { AcceptEvent } from '../../commands/accept-event';
+import { QueueUnavailableError } from '../../domain/queue';
+import { AdmitEvent } from '../../queries/gate-queries';
 import { contentLength, flowHeaders, flowQuery, requestScheme } from '../request-parts';
 import { NOT_FOUND_MESSAGE } from '../../domain/refusal';
 import { renderWsdl } from '../soap/wsdl';
 
 const meta = (ctx: Context) => newMeta((ctx.state as SvcState).correlationId);
+const EVENT_SOURCE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+
+const limitsOf = (admission: Admission<unknown>): BodyLimits => ({
+  ceiling: admission.ceiling ?? 0,
+  signatureRequired: admission.signatureRequired,
+  tenant: admission.flow.tenant,
+  flow: admission.flow.name,
+  keyId: admission.key?.id,
+});
 
 /** The flow routes: thin adapters that translate HTTP to gate queries and the RunFlow command. */
 export function flowRoutes(router: Router, commands: CommandBus, queries: QueryBus, bodyTimeoutMs: number): Router {
@@ -40,34 +52,73 @@ export function flowRoutes(router: Router, commands: CommandBus, queries: QueryB
       ),
     );
     if (admission.refused) return refuse(answer, ctx, admission, true);
-    const ceiling = admission.ceiling ?? 0;
-    // Usually the whole body is already buffered: no promise to wait for then.
-    const read = bufferedBody(ctx.req, ceiling, announced) ?? (await readBody(ctx.req, ceiling, bodyTimeoutMs));
-    if (!read.ok) {
-      if (read.failure === 'timeout') return answer.error(ctx, 408, 'request_timeout', `the body did not arrive within ${bodyTimeoutMs} ms`, { Connection: 'close' });
-      if (read.failure === 'broken') return answer.error(ctx, 400, 'invalid_input', `the body could not be read: ${read.error}`, { Connection: 'close' });
-      const tooLarge = refusal({
-        status: 413,
-        message: `the body exceeds the ${ceiling}-byte limit of flow ${admission.flow.name} on the run door`,
-        reason: 'payload_too_large',
-        keyId: admission.key?.id,
-        tenant: admission.flow.tenant,
-        flow: admission.flow.name,
-      });
-      await commands.execute(new RecordRefusal(tooLarge, 'run', m));
-      return refuse(answer, ctx, tooLarge, true);
-    }
-    if (admission.signatureRequired) {
-      const badSignature = await queries.execute(new VerifyBodySignature('run', admission, read.raw, ctx.get('x-svc-signature') || undefined, m));
-      if (badSignature) return refuse(answer, ctx, badSignature, false);
-    }
-    const decoded = answer.decode(read.raw, headers['content-type'] || undefined, admission.flow.ir);
+    const raw = await readAdmittedBody(ctx, answer, 'run', limitsOf(admission), announced, bodyTimeoutMs, { commands, queries }, m);
+    if (raw === undefined) return;
+    const decoded = answer.decode(raw, headers['content-type'] || undefined, admission.flow.ir);
     if (!decoded.ok) return answer.error(ctx, decoded.status, decoded.code, decoded.message);
     // Copied for the flow only when it can read them at all.
     const reads = admission.reads;
     const result = await commands.execute(new RunFlow(admission, 'run', decoded.body, reads.headers ? flowHeaders(ctx) : {}, reads.query ? flowQuery(ctx) : {}, m));
     ctx.res.setHeader('X-Svc-Flow-Version', result.version);
     answer.result(ctx, result, admission.flow.ir);
+  });
+
+  router.post('/flows/:tenant/:name/enqueue', async (ctx) => {
+    const m = meta(ctx);
+    const headers = ctx.req.headers;
+    const signature = headers['x-svc-signature'];
+    const announced = contentLength(ctx);
+    const admission = await queries.execute(
+      new AdmitCall(
+        { door: 'enqueue', tenant: ctx.params.tenant ?? '', flow: ctx.params.name ?? '', authorization: headers.authorization || undefined, contentLength: announced, signed: signature !== undefined && signature !== '' },
+        m,
+      ),
+    );
+    if (admission.refused) return refuse(jsonAnswer, ctx, admission, true);
+    const raw = await readAdmittedBody(ctx, jsonAnswer, 'enqueue', limitsOf(admission), announced, bodyTimeoutMs, { commands, queries }, m);
+    if (raw === undefined) return;
+    const decoded = jsonAnswer.decode(raw, headers['content-type'] || undefined, admission.flow.ir);
+    if (!decoded.ok) return jsonAnswer.error(ctx, decoded.status, decoded.code, decoded.message);
+    try {
+      const result = await commands.execute(new EnqueueMessage(admission, decoded.body, m));
+      if (!result.ok) return jsonAnswer.error(ctx, result.status, result.code, result.message);
+      ctx.status = 202;
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify({ message_id: result.message_id, correlation_id: result.correlation_id });
+    } catch (err) {
+      if (err instanceof QueueUnavailableError) return jsonAnswer.error(ctx, 503, 'queue_unavailable', `the message could not be stored durably, so it was not accepted: ${err.message}`, { 'Retry-After': '5' });
+      throw err;
+    }
+  });
+
+  router.post('/connector/events/:tenant/:source', async (ctx) => {
+    const m = meta(ctx);
+    const headers = ctx.req.headers;
+    const signature = headers['x-svc-signature'];
+    const announced = contentLength(ctx);
+    const tenant = ctx.params.tenant ?? '';
+    const source = ctx.params.source ?? '';
+    const admission = await queries.execute(
+      new AdmitEvent({ door: 'event', tenant, authorization: headers.authorization || undefined, contentLength: announced, signed: signature !== undefined && signature !== '' }, m),
+    );
+    if (admission.refused) return refuse(jsonAnswer, ctx, admission, true);
+    if (!EVENT_SOURCE.test(source)) return jsonAnswer.error(ctx, 400, 'invalid_input', `event source '${source}' is not valid: use letters, digits, dots, dashes and underscores`);
+    const raw = await readAdmittedBody(ctx, jsonAnswer, 'event', { ceiling: admission.ceiling, signatureRequired: admission.signatureRequired, tenant, keyId: admission.key?.id }, announced, bodyTimeoutMs, { commands, queries }, m);
+    if (raw === undefined) return;
+    const decoded = decodeJson(raw, headers['content-type'] || undefined);
+    if (!decoded.ok) return jsonAnswer.error(ctx, decoded.status, decoded.code, decoded.message);
+    const bodyType = typeof decoded.body === 'object' && decoded.body !== null ? (decoded.body as { type?: unknown }).type : undefined;
+    const type = ctx.get('x-svc-event-type') || (typeof bodyType === 'string' ? bodyType : '');
+    if (type === '') return jsonAnswer.error(ctx, 400, 'invalid_input', 'the event has no type: send X-Svc-Event-Type or a "type" field in the body');
+    try {
+      const accepted = await commands.execute(new AcceptEvent(tenant, source, type, decoded.body, admission.key, raw.length, m));
+      ctx.status = 202;
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(accepted);
+    } catch (err) {
+      if (err instanceof QueueUnavailableError) return jsonAnswer.error(ctx, 503, 'queue_unavailable', `the event could not be stored durably, so it was not accepted: ${err.message}`, { 'Retry-After': '5' });
+      throw err;
+    }
   });
 
   router.get('/flows/:tenant/:name', async (ctx) => {

@@ -1,4 +1,6 @@
+import type { AuditEvent } from '../../domain/audit';
 import type { FlowRunner } from '../../domain/flow-runner';
+import type { QueueAccess } from '../../domain/queue';
 import type { RunRecord } from '../../domain/run-record';
 import type { Gate } from '../../handlers/gate/gate';
 import type { AccessLog } from '../access-log';
@@ -28,5 +30,8 @@ export interface ServeContext<P = unknown> {
   readonly runner: FlowRunner<P>;
   readonly accessLog: AccessLog;
   readonly runs: BatchWriter<RunRecord>;
+  /** Audit entries of the request path, appended within a second (never lost on a graceful stop). */
+  readonly audit: BatchWriter<AuditEvent>;
+  readonly queues: QueueAccess;
   readonly logger: Logger;
 }

@@ -7,6 +7,13 @@ import type { FlowRunner } from '../../domain/flow-runner';
 import type { AccessDeniedRecord, RunRecord } from '../../domain/run-record';
 import { DEFAULT_MAX_MESSAGE_BYTES, Gate } from '../../handlers/gate/gate';
 import { deployedFlowCaller } from '../../handlers/run/called-flows';
+import { stepEnqueuer } from '../../handlers/queue/step-enqueuer';
+import { DeliverMessage } from '../../commands/queue-commands';
+import { RunScheduledFlow } from '../../commands/run-scheduled-flow';
+import { newMeta } from '../../domain/message';
+import type { RegistrySnapshot } from '../../domain/registry-snapshot';
+import { CronDoor } from '../cron/cron-door';
+import { QueueRuntime } from '../queue-runtime/queue-runtime';
 import { buildHttpApp } from '../../http/http-app';
 import { CheckServeReadiness } from '../../queries/serve-readiness';
 import { AccessLog } from '../access-log';
@@ -56,12 +63,15 @@ function installationCeiling(options: ServeOptions, env: NodeJS.ProcessEnv): num
   return n;
 }
 
-function defaultRunner(logger: Logger, callFlow: FlowRunInputCaller): FlowRunner<unknown> {
+type Ports = Pick<import('../../engine').EnginePorts, 'callFlow' | 'enqueue'>;
+
+function defaultRunner(logger: Logger, ports: Ports): FlowRunner<unknown> {
   const engine = require('../../engine') as typeof import('../../engine');
-  return new engine.FlowEngine({ http: engine.createUndiciEgress(), logger, clock: { now: () => new Date() }, callFlow }) as FlowRunner<unknown>;
+  return new engine.FlowEngine({ http: engine.createUndiciEgress(), logger, clock: { now: () => new Date() }, ...ports }) as FlowRunner<unknown>;
 }
 
-type FlowRunInputCaller = ReturnType<typeof deployedFlowCaller<unknown>>;
+/** How often the registry is looked at without requests (cron and queue workers follow deploys). */
+const REGISTRY_POLL_MS = 1_000;
 
 /** `svc serve`: checks readiness, opens every store, and listens. The CLI command only renders. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
@@ -92,11 +102,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const auditWriter = new BatchWriter<AuditEvent>((items) => { audit.appendMany(items); }, 200, onFlushError('audit entries'));
 
     let cache: RegistryCache<unknown> | undefined;
-    const callFlow = deployedFlowCaller<unknown>(() => (cache as RegistryCache<unknown>).current(), () => runner, readiness.values);
-    const runner: FlowRunner<unknown> = options.runner ?? defaultRunner(logger, callFlow);
-    cache = new RegistryCache<unknown>(paths.registry, (ir) => runner.prepare(ir), (snapshot) => {
-      for (const broken of snapshot.broken) logger.log('error', 'deployed flow cannot be run', { flow: broken });
-    });
+    let doors: { queues: QueueRuntime; cron: CronDoor } | undefined;
+    const snapshot = () => (cache as RegistryCache<unknown>).current();
+    const callFlow = deployedFlowCaller<unknown>(snapshot, () => runner, readiness.values);
+    const enqueue = stepEnqueuer(snapshot, () => (doors as { queues: QueueRuntime }).queues, auditWriter);
+    const runner: FlowRunner<unknown> = options.runner ?? defaultRunner(logger, { callFlow, enqueue });
+    const follow = (registry: RegistrySnapshot<unknown>): void => {
+      for (const broken of registry.broken) logger.log('error', 'deployed flow cannot be run', { flow: broken });
+      if (!doors) return;
+      const flows = [...registry.flows()];
+      doors.queues.sync(flows.map((f) => ({ tenant: f.tenant, name: f.name, concurrency: f.ir.concurrency })));
+      doors.cron.sync(flows.map((f) => ({ tenant: f.tenant, name: f.name, schedule: f.ir.schedule })));
+    };
+    cache = new RegistryCache<unknown>(paths.registry, (ir) => runner.prepare(ir), follow);
     const limiter = new RateLimiter();
     const readsOf = runner.inputNeeds?.bind(runner);
     const gate = new Gate<unknown>(
@@ -106,8 +124,22 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       { auth: settings.auth, signatures: settings.secret !== undefined, maxMessageBytes: settings.maxMessageBytes },
       readsOf === undefined ? undefined : (prepared) => readsOf(prepared),
     );
-    const context: ServeContext = { settings, values: readiness.values, cache, gate, runner, accessLog: new AccessLog(logger, denied, auditWriter), runs, logger };
+    const queues = new QueueRuntime(paths.queues, (m) => app.commands.execute(new DeliverMessage(m, newMeta(m.correlationId))), logger);
+    const cron = new CronDoor((tenant, flow, firedAt) => {
+      app.commands.execute(new RunScheduledFlow(tenant, flow, firedAt)).catch((err: unknown) => logger.log('error', 'cron tick failed', { tenant, flow, error: err instanceof Error ? err.message : String(err) }));
+    }, logger);
+    const context: ServeContext = { settings, values: readiness.values, cache, gate, runner, accessLog: new AccessLog(logger, denied, auditWriter), runs, audit: auditWriter, queues, logger };
     app.container.bind<ServeContext>(TOKENS.ServeContext).toConstantValue(context);
+    doors = { queues, cron };
+    follow(cache.current());
+    const poll = setInterval(() => {
+      try {
+        cache?.current();
+      } catch (err) {
+        logger.log('error', 'registry look-up failed', { error: err instanceof Error ? err.message : String(err) });
+      }
+    }, REGISTRY_POLL_MS);
+    poll.unref();
     for (const f of readiness.flows) {
       if (f.inboundGrpc) logger.log('warn', 'flow declares inbound: grpc but the gRPC door is off (start with --grpc-port)', { tenant: f.tenant, flow: f.name });
     }
@@ -150,6 +182,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), 10_000).unref();
         });
+        clearInterval(poll);
+        cron.close();
+        await queues.close(10_000);
         runs.close();
         denied.close();
         auditWriter.close();

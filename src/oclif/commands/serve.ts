@@ -5,7 +5,8 @@ import { SvcCommand, dbFlag } from '../base-command';
 export default class Serve extends SvcCommand {
   static override summary = 'Serve the HTTP API (plain HTTP/h2c; TLS belongs to the reverse proxy).';
   static override description = [
-    'Routes: POST /flows/<tenant>/<name>/run, GET /flows/<tenant>/<name> (flow information), GET /flows/<tenant>/<name>/wsdl (public) and GET /health (public).',
+    'Routes: POST /flows/<tenant>/<name>/run, POST /flows/<tenant>/<name>/enqueue (202 once durably queued), POST /connector/events/<tenant>/<source>, GET /flows/<tenant>/<name> (flow information), GET /flows/<tenant>/<name>/wsdl (public) and GET /health (public).',
+    'Inside the same process: queue workers for every deployed flow (retries with backoff, then the dead-letter log: see svc dlq) and the cron door for flows with a schedule.',
     'Refuses to start when a deployed flow needs an SVC_CONFIG_<KEY> or SVC_SECRET_<KEY> variable that is not set (see svc config check), or when SVC_SECRET_SVC_STATE_KEY is missing. Configuration is read once, at start.',
     'Revoking a key, disabling or enabling a tenant and deploying a version take effect at the next request, without a restart. SIGTERM or SIGINT stop it gracefully.',
     'Environment: SVC_MAX_MESSAGE_BYTES (installation body ceiling, default 1048576), SVC_REQUEST_TIMEOUT_MS (bound on reading a request, default 30000).',
