@@ -76,17 +76,21 @@ export class SqliteAuditLog implements AuditLog {
   appendMany(events: readonly AuditEvent[]): AuditEntry[] {
     const db = this.open();
     try {
-      const write = db.transaction((): AuditEntry[] => events.map((event) => this.appendOne(db, event)));
+      // The chain heads are read once per tenant per batch, under the IMMEDIATE lock.
+      const write = db.transaction((): AuditEntry[] => {
+        const heads = new Map<string, { seq: number; hash: string } | undefined>();
+        return events.map((event) => this.appendOne(db, event, heads));
+      });
       return write.immediate();
     } catch (err) {
       throw sqliteFailure(this.file, 'audit database', err);
     }
   }
 
-  private appendOne(db: Database.Database, event: AuditEvent): AuditEntry {
-    const last = db.prepare('SELECT seq, hash FROM audit_entries WHERE tenant = ? ORDER BY seq DESC LIMIT 1').get(event.tenant) as
-      | { seq: number; hash: string }
-      | undefined;
+  private appendOne(db: Database.Database, event: AuditEvent, heads: Map<string, { seq: number; hash: string } | undefined>): AuditEntry {
+    const last = heads.has(event.tenant)
+      ? heads.get(event.tenant)
+      : (this.statement(db, 'last', 'SELECT seq, hash FROM audit_entries WHERE tenant = ? ORDER BY seq DESC LIMIT 1').get(event.tenant) as { seq: number; hash: string } | undefined);
     const partial = {
       tenant: event.tenant,
       seq: (last?.seq ?? 0) + 1,
@@ -97,10 +101,25 @@ export class SqliteAuditLog implements AuditLog {
       prevHash: last?.hash ?? GENESIS_HASH,
     };
     const entry: AuditEntry = { ...partial, hash: entryHash(partial) };
-    db.prepare(
+    this.statement(
+      db,
+      'insert',
       'INSERT INTO audit_entries (tenant, seq, event_type, created_at, correlation_id, details, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(entry.tenant, entry.seq, entry.eventType, entry.createdAt, entry.correlationId, JSON.stringify(entry.details), entry.prevHash, entry.hash);
+    heads.set(entry.tenant, { seq: entry.seq, hash: entry.hash });
     return entry;
+  }
+
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** Prepared once per connection: a batch of thousands of entries must not re-parse SQL per row. */
+  private statement(db: Database.Database, name: string, sql: string): Database.Statement {
+    let stmt = this.statements.get(name);
+    if (!stmt) {
+      stmt = db.prepare(sql);
+      this.statements.set(name, stmt);
+    }
+    return stmt;
   }
 
   async recent(tenant: string, limit: number): Promise<AuditEntry[]> {
@@ -129,6 +148,7 @@ export class SqliteAuditLog implements AuditLog {
   }
 
   close(): void {
+    this.statements.clear();
     this.db?.close();
     this.db = undefined;
   }
