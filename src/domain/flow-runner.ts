@@ -8,21 +8,31 @@ export interface FlowRunInput {
   flowName: string;
   version: string;
   door: RunDoor;
+  /** Parsed JSON body ({} for cron ticks without a schedule body). */
   body: unknown;
+  /** Lower-cased names, credentials removed; empty when the flow cannot read them. */
   headers: Record<string, string>;
   query: Record<string, string | string[]>;
   correlationId: string;
+  /** Queued deliveries only. */
   message?: { id: string; attempt: number };
   event?: { source: string; type: string; id: string };
+  /** SVC_CONFIG_* values read once at start, by key (only the flow's declared keys). */
   config: Readonly<Record<string, string>>;
+  /** SVC_SECRET_* values, by key (only the flow's declared keys). */
   secrets: Readonly<Record<string, string>>;
 }
 
 export interface FlowRunResult {
+  /** HTTP status for the /run answer. */
   status: number;
+  /** From a respond step (never hop-by-hop ones). */
   headers: Record<string, string>;
+  /** JSON value; undefined = no body. Failures carry `{error: {code, message}}`. */
   body: unknown;
+  /** Set on failures; `message` never contains a secret value. */
   error?: { code: string; message: string; step?: string };
+  /** Steps that ran (skipped ones not counted; nested steps and every foreach iteration counted). */
   stepsRun: number;
 }
 

@@ -2,49 +2,14 @@
  * The run engine's public types: what a run gets (RunInput), what it answers (RunResult) and
  * the ports through which everything outside the engine is reached (EnginePorts).
  */
+import type { FlowRunInput, FlowRunResult, RunDoor } from '../domain/flow-runner';
 import type { HttpEgress } from './egress/http-egress';
 
-export type Door = 'run' | 'enqueue' | 'grpc' | 'cron' | 'event';
-
-export interface RunInput {
-  tenant: string;
-  flowName: string;
-  version: string;
-  door: Door;
-  /** Parsed JSON body ({} for cron ticks). */
-  body: unknown;
-  /** Lower-cased names. */
-  headers: Record<string, string>;
-  query: Record<string, string | string[]>;
-  correlationId: string;
-  /** Queued deliveries only. */
-  message?: { id: string; attempt: number };
-  event?: { source: string; type: string; id: string };
-  /** SVC_CONFIG_* values read once at start, by key. */
-  config: Readonly<Record<string, string>>;
-  /** SVC_SECRET_* values, by key. */
-  secrets: Readonly<Record<string, string>>;
-}
-
-export interface RunError {
-  code: string;
-  /** Safe to show: never contains a secret value. */
-  message: string;
-  /** The step that failed, when one did. */
-  step?: string;
-}
-
-export interface RunResult {
-  /** HTTP status for the /run answer. */
-  status: number;
-  /** From a respond step (never hop-by-hop ones). */
-  headers: Record<string, string>;
-  /** JSON value; undefined = no body. Failures carry `{error: {code, message}}`. */
-  body: unknown;
-  error?: RunError;
-  /** Steps that ran (skipped ones not counted; nested steps and every foreach iteration counted). */
-  stepsRun: number;
-}
+/** The engine's input and result are the domain's contract (src/domain/flow-runner.ts). */
+export type Door = RunDoor;
+export type RunInput = FlowRunInput;
+export type RunError = NonNullable<FlowRunResult['error']>;
+export type RunResult = FlowRunResult;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
