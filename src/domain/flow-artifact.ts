@@ -15,7 +15,12 @@ export interface FlowHead {
   readonly latestVersion: string;
 }
 
-export interface FlowArtifactRepository {
+/** The one read `svc serve` and `config check` make at start: the latest version of every flow. */
+export interface LatestFlows {
+  listLatest(): Promise<FlowArtifact[]>;
+}
+
+export interface FlowArtifactRepository extends LatestFlows {
   /** Stores the version and moves `latest` to it in one transaction; `conflict` when the version exists. */
   publish(artifact: FlowArtifact): Promise<void>;
   find(tenant: string, name: string, version: string): Promise<FlowArtifact | undefined>;

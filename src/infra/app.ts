@@ -50,6 +50,7 @@ export function createApp(options: AppOptions = {}): App {
   container.bind(TOKENS.ApiKeyRepository).to(MikroApiKeyRepository).inSingletonScope();
   container.bind<AuditLog>(TOKENS.AuditLog).to(SqliteAuditLog).inSingletonScope();
   container.bind(TOKENS.FlowArtifactRepository).to(MikroFlowArtifactRepository).inSingletonScope();
+  container.bind(TOKENS.LatestFlows).toService(TOKENS.FlowArtifactRepository);
   container.bind<FlowCompiler>(TOKENS.FlowCompiler).to(FlowLanguageCompiler).inSingletonScope();
   container.bind<DeadLetterStore>(TOKENS.DeadLetterStore).to(FileDeadLetterStore).inSingletonScope();
   container.bind<NodeJS.ProcessEnv>(TOKENS.Environment).toConstantValue(options.env ?? process.env);

@@ -9,6 +9,7 @@ export const TOKENS = {
   AuditLog: Symbol.for('svc.AuditLog'),
   AuditDbFile: Symbol.for('svc.AuditDbFile'),
   FlowArtifactRepository: Symbol.for('svc.FlowArtifactRepository'),
+  LatestFlows: Symbol.for('svc.LatestFlows'),
   FlowCompiler: Symbol.for('svc.FlowCompiler'),
   Environment: Symbol.for('svc.Environment'),
   ServeContext: Symbol.for('svc.ServeContext'),

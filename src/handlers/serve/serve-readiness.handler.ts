@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { FlowArtifactRepository } from '../../domain/flow-artifact';
+import type { LatestFlows } from '../../domain/flow-artifact';
 import { configVariable, declaredVariables, secretVariable, STATE_KEY_VARIABLE } from '../../domain/flow-variables';
 import type { QueryHandler } from '../../domain/message';
 import { TOKENS } from '../../infra/tokens';
@@ -13,7 +13,7 @@ import type { CheckServeReadiness, ServeReadiness } from '../../queries/serve-re
 @injectable()
 export class CheckServeReadinessHandler implements QueryHandler<CheckServeReadiness> {
   constructor(
-    @inject(TOKENS.FlowArtifactRepository) private readonly artifacts: FlowArtifactRepository,
+    @inject(TOKENS.LatestFlows) private readonly artifacts: LatestFlows,
     @inject(TOKENS.Environment) private readonly env: NodeJS.ProcessEnv,
   ) {}
 

@@ -22,6 +22,8 @@ import type { SqliteAuditLog } from '../audit/sqlite-audit-log';
 import { BatchWriter } from '../batch-writer';
 import type { RegistryDb } from '../db/registry-db';
 import { LogDb } from '../log-db/log-db';
+import { openLatestFlowsReader } from '../db/sqlite-latest-flows';
+import type { LatestFlows } from '../../domain/flow-artifact';
 import type { Logger } from '../logging/logger';
 import { RateLimiter } from '../rate-limiter';
 import { RegistryCache } from '../registry-cache/registry-cache';
@@ -79,6 +81,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const logger = options.logger;
   const app = createApp({ registry: options.db, env });
   try {
+    // A registry at the current schema is read with plain SQLite; the ORM is loaded only to
+    // create or upgrade the schema (and closed again before requests are taken).
+    const reader = openLatestFlowsReader(app.paths.registry);
+    if (reader) await app.container.rebind<LatestFlows>(TOKENS.LatestFlows).then((b) => b.toConstantValue(reader));
     const readiness = await app.queries.execute(new CheckServeReadiness());
     if (readiness.problems.length > 0) {
       throw new SvcError('refused', `svc serve refuses to start: ${readiness.problems.length} problem${readiness.problems.length === 1 ? '' : 's'} (listed above)`, 'run svc config check to see every variable the deployed flows need', {
