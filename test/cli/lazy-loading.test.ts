@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, SVC_BIN, useTempHome } from '../support/cli';
@@ -47,6 +47,33 @@ describe('the CLI loads only what a command needs', () => {
       expect(loaded, verb).not.to.include('@mikro-orm');
       expect(loaded, verb).not.to.include('better-sqlite3');
     }
+  });
+
+  it('serve with a registry at the current schema never loads the ORM', async () => {
+    const { home } = env;
+    expect(loadedPackages(['tenant', 'create', '--id', 'acme', '--display-name', 'A'], home)).to.include('@mikro-orm');
+    const tracer = join(home, 'serve-tracer.js');
+    writeFileSync(
+      tracer,
+      `process.on('exit', () => {
+         const loaded = ['@mikro-orm', 'knex'].filter((n) => Object.keys(require.cache).some((k) => k.includes('/node_modules/' + n + '/')));
+         process.stderr.write('\\nLOADED:' + JSON.stringify(loaded) + '\\n');
+       });`,
+    );
+    const child = spawn(process.execPath, ['-r', tracer, SVC_BIN, 'serve', '--host', '127.0.0.1', '--port', '0'], {
+      cwd: home,
+      env: { PATH: process.env.PATH, HOME: home, SVC_SECRET_SVC_STATE_KEY: 'k' },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    const end = Date.now() + 20_000;
+    while (!out.includes('API key authentication') && Date.now() < end && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGTERM');
+    expect(await exited).to.equal(0);
+    expect(/LOADED:(\[.*\])/.exec(err)?.[1]).to.equal('[]');
   });
 
   it('tenant list loads the ORM', () => {
