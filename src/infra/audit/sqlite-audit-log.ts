@@ -5,6 +5,7 @@ import type { Clock } from '../../domain/clock';
 import { TOKENS } from '../tokens';
 import { ensureParentDir } from '../state-paths';
 import { busyTimeoutMs } from '../db/busy-timeout';
+import { APPEND_ONLY_CACHE_KIB } from '../db/page-cache';
 import { sqliteFailure } from '../db/sqlite-errors';
 import { GENESIS_HASH, entryHash } from './chain-hash';
 
@@ -169,6 +170,7 @@ export class SqliteAuditLog implements AuditLog {
       const db = new Sqlite(this.file, { timeout: busyTimeoutMs() });
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
+      db.pragma(`cache_size = ${APPEND_ONLY_CACHE_KIB}`);
       db.exec(SCHEMA);
       this.db = db;
       return db;

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AccessDeniedRecord, RunRecord } from '../../domain/run-record';
 import { busyTimeoutMs } from '../db/busy-timeout';
+import { APPEND_ONLY_CACHE_KIB } from '../db/page-cache';
 import { sqliteFailure } from '../db/sqlite-errors';
 import { ensureParentDir } from '../state-paths';
 
@@ -35,6 +36,7 @@ export class LogDb {
       this.db = new Sqlite(file, { timeout: busyTimeoutMs() });
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
+      this.db.pragma(`cache_size = ${APPEND_ONLY_CACHE_KIB}`);
       this.db.exec(SCHEMA);
       this.insertRun = this.db.prepare(
         'INSERT INTO runs (started_at, tenant, flow, version, door, status, duration_ms, correlation_id, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',

@@ -22,6 +22,7 @@ import type { SqliteAuditLog } from '../audit/sqlite-audit-log';
 import { BatchWriter } from '../batch-writer';
 import type { RegistryDb } from '../db/registry-db';
 import { LogDb } from '../log-db/log-db';
+import { RunRecordColumns } from '../log-db/run-record-columns';
 import { openLatestFlowsReader } from '../db/sqlite-latest-flows';
 import type { LatestFlows } from '../../domain/flow-artifact';
 import type { Logger } from '../logging/logger';
@@ -103,7 +104,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const audit = app.container.get<SqliteAuditLog>(TOKENS.AuditLog);
     const onFlushError = (what: string) => (err: unknown, pending: number) =>
       logger.log('error', `could not write ${what}; will retry`, { pending, error: err instanceof Error ? err.message : String(err) });
-    const runs = new BatchWriter<RunRecord>((items) => logDb.write(items, []), 250, onFlushError('run records'));
+    // Runs wait in typed arrays, not objects: see RunRecordColumns.
+    const runs = new BatchWriter<RunRecord>((items) => logDb.write(items, []), 250, onFlushError('run records'), new RunRecordColumns());
     const denied = new BatchWriter<AccessDeniedRecord>((items) => logDb.write([], items), 250, onFlushError('access records'));
     const auditWriter = new BatchWriter<AuditEvent>((items) => { audit.appendMany(items); }, 200, onFlushError('audit entries'));
 
