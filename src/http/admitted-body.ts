@@ -6,7 +6,7 @@ import { refusal } from '../domain/refusal';
 import type { CommandBus, QueryBus } from '../infra/bus/bus';
 import { VerifyBodySignature } from '../queries/gate-queries';
 import { refuse, type Answer } from './answer';
-import { bufferedBody, readBody } from './read-body';
+import { bufferedBody, readBody, type BodyRead } from './read-body';
 
 export interface BodyLimits {
   readonly ceiling: number;
@@ -19,8 +19,10 @@ export interface BodyLimits {
 /**
  * Reads an admitted request's body within its ceiling (413 while streaming, 408 when too slow)
  * and checks its signature; answers and returns undefined when it refused.
+ * A body Node has already buffered, with no signature to check, is handed back at once (no
+ * promise): that is every ordinary /run request, and a promise per request is measurable.
  */
-export async function readAdmittedBody(
+export function readAdmittedBody(
   ctx: Context,
   answer: Answer,
   door: Door,
@@ -29,8 +31,23 @@ export async function readAdmittedBody(
   bodyTimeoutMs: number,
   buses: { commands: CommandBus; queries: QueryBus },
   meta: MessageMeta,
+): Buffer | Promise<Buffer | undefined> {
+  const buffered = bufferedBody(ctx.req, limits.ceiling, announced);
+  if (buffered?.ok === true && !limits.signatureRequired) return buffered.raw;
+  return readAndCheck(ctx, answer, door, limits, bodyTimeoutMs, buses, meta, buffered);
+}
+
+async function readAndCheck(
+  ctx: Context,
+  answer: Answer,
+  door: Door,
+  limits: BodyLimits,
+  bodyTimeoutMs: number,
+  buses: { commands: CommandBus; queries: QueryBus },
+  meta: MessageMeta,
+  buffered: BodyRead | undefined,
 ): Promise<Buffer | undefined> {
-  const read = bufferedBody(ctx.req, limits.ceiling, announced) ?? (await readBody(ctx.req, limits.ceiling, bodyTimeoutMs));
+  const read = buffered ?? (await readBody(ctx.req, limits.ceiling, bodyTimeoutMs));
   if (!read.ok) {
     if (read.failure === 'timeout') return void answer.error(ctx, 408, 'request_timeout', `the body did not arrive within ${bodyTimeoutMs} ms`, { Connection: 'close' });
     if (read.failure === 'broken') return void answer.error(ctx, 400, 'invalid_input', `the body could not be read: ${read.error}`, { Connection: 'close' });

@@ -13,14 +13,18 @@ export interface Execution {
   readonly event?: FlowRunInput['event'];
 }
 
+/** A run's result and the version of the flow that ran. */
+export type VersionedResult = FlowRunResult & { version: string };
+
 /**
  * Runs one flow for any door with the values it declares, and records the run (batched).
  * Not `async`: on the /run path an extra promise per request is measurable.
  */
-export function executeFlow(serve: ServeContext, flow: CachedFlow, run: Execution): Promise<FlowRunResult> {
+export function executeFlow(serve: ServeContext, flow: CachedFlow, run: Execution): Promise<VersionedResult> {
   const started = Date.now();
   const t0 = performance.now();
-  const record = (result: FlowRunResult): FlowRunResult => {
+  // The engine hands back a fresh result: it gains the version instead of being copied.
+  const record = (result: FlowRunResult): VersionedResult => {
     serve.runs.push({
       startedAt: started,
       tenant: flow.tenant,
@@ -32,7 +36,9 @@ export function executeFlow(serve: ServeContext, flow: CachedFlow, run: Executio
       correlationId: run.correlationId,
       errorCode: result.error?.code ?? null,
     });
-    return result;
+    const answer = result as VersionedResult;
+    answer.version = flow.version;
+    return answer;
   };
   const { values, missing } = valuesFor(flow.ir, serve.values);
   if (missing.length > 0) {

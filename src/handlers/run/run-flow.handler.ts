@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RunFlow, RunFlowResult } from '../../commands/run-flow';
 import type { CommandHandler } from '../../domain/message';
-import type { FlowRunResult } from '../../domain/flow-runner';
 import type { ServeContext } from '../../infra/serve/serve-context';
 import { TOKENS } from '../../infra/tokens';
 import { executeFlow } from '../execution/execute-flow';
@@ -14,11 +13,6 @@ export class RunFlowHandler implements CommandHandler<RunFlow> {
   execute(command: RunFlow): Promise<RunFlowResult> {
     const { flow } = command.admission;
     const run = { door: command.door, body: command.body, headers: command.headers, query: command.query, correlationId: command.meta.correlationId };
-    // The engine hands back a fresh result: it gains the version instead of being copied.
-    return executeFlow(this.serve, flow, run).then((result: FlowRunResult) => {
-      const answer = result as FlowRunResult & { version: string };
-      answer.version = flow.version;
-      return answer;
-    });
+    return executeFlow(this.serve, flow, run);
   }
 }

@@ -52,7 +52,8 @@ export function flowRoutes(router: Router, commands: CommandBus, queries: QueryB
       ),
     );
     if (admission.refused) return refuse(answer, ctx, admission, true);
-    const raw = await readAdmittedBody(ctx, answer, 'run', limitsOf(admission), announced, bodyTimeoutMs, { commands, queries }, m);
+    const read = readAdmittedBody(ctx, answer, 'run', limitsOf(admission), announced, bodyTimeoutMs, { commands, queries }, m);
+    const raw = Buffer.isBuffer(read) ? read : await read;
     if (raw === undefined) return;
     const decoded = answer.decode(raw, headers['content-type'] || undefined, admission.flow.ir);
     if (!decoded.ok) return answer.error(ctx, decoded.status, decoded.code, decoded.message);
@@ -75,7 +76,8 @@ export function flowRoutes(router: Router, commands: CommandBus, queries: QueryB
       ),
     );
     if (admission.refused) return refuse(jsonAnswer, ctx, admission, true);
-    const raw = await readAdmittedBody(ctx, jsonAnswer, 'enqueue', limitsOf(admission), announced, bodyTimeoutMs, { commands, queries }, m);
+    const read = readAdmittedBody(ctx, jsonAnswer, 'enqueue', limitsOf(admission), announced, bodyTimeoutMs, { commands, queries }, m);
+    const raw = Buffer.isBuffer(read) ? read : await read;
     if (raw === undefined) return;
     const decoded = jsonAnswer.decode(raw, headers['content-type'] || undefined, admission.flow.ir);
     if (!decoded.ok) return jsonAnswer.error(ctx, decoded.status, decoded.code, decoded.message);
@@ -103,7 +105,8 @@ export function flowRoutes(router: Router, commands: CommandBus, queries: QueryB
     );
     if (admission.refused) return refuse(jsonAnswer, ctx, admission, true);
     if (!EVENT_SOURCE.test(source)) return jsonAnswer.error(ctx, 400, 'invalid_input', `event source '${source}' is not valid: use letters, digits, dots, dashes and underscores`);
-    const raw = await readAdmittedBody(ctx, jsonAnswer, 'event', { ceiling: admission.ceiling, signatureRequired: admission.signatureRequired, tenant, keyId: admission.key?.id }, announced, bodyTimeoutMs, { commands, queries }, m);
+    const read = readAdmittedBody(ctx, jsonAnswer, 'event', { ceiling: admission.ceiling, signatureRequired: admission.signatureRequired, tenant, keyId: admission.key?.id }, announced, bodyTimeoutMs, { commands, queries }, m);
+    const raw = Buffer.isBuffer(read) ? read : await read;
     if (raw === undefined) return;
     const decoded = decodeJson(raw, headers['content-type'] || undefined);
     if (!decoded.ok) return jsonAnswer.error(ctx, decoded.status, decoded.code, decoded.message);
