@@ -7,9 +7,11 @@ import { Bailout, exprError } from './errors';
 import { arityOf, callFromHof, FnValue, makeNative } from './callable';
 import { evaluationMillis } from './clock';
 import { createSeq, Seq } from './sequence';
+import { roundHalfEven } from './rounding';
 import { signature } from './signature';
+import { codePointLength, contains, split, substring, substringAfter, substringBefore, trim } from './string-functions';
 import {
-  append, castString, hasOwn, isFunctionValue, lookupKey, stringToArray, toBoolean, typeName,
+  append, castString, hasOwn, isFunctionValue, lookupKey, toBoolean, typeName,
 } from './values';
 
 type Impl = (args: unknown[]) => unknown;
@@ -33,45 +35,14 @@ function hofArgs(func: unknown, value: unknown, index: unknown, whole: unknown):
   return args;
 }
 
-function sum(a: unknown[]): number {
+/** The items were validated as numbers (an array with holes fails that validation). */
+export function sum(a: readonly unknown[]): number {
   let total = 0;
-  a.forEach((n) => { total += num(n); });
+  for (let i = 0; i < a.length; i++) total += num(a[i]);
   return total;
 }
 
-const SURROGATE = /[\uD800-\uDFFF]/;
-
-function substring(s: string, startArg: number, length: number | undefined): string {
-  // Without surrogate pairs, code points are code units: String#slice clamps and counts
-  // negative positions exactly as Array#slice does on the code point array below.
-  if (!SURROGATE.test(s)) {
-    let start = startArg;
-    if (s.length + start < 0) start = 0;
-    if (length !== undefined) {
-      if (length <= 0) return '';
-      return s.slice(start, start >= 0 ? start + length : s.length + start + length);
-    }
-    return s.slice(start);
-  }
-  const chars = stringToArray(s);
-  let start = startArg;
-  if (chars.length + start < 0) start = 0;
-  if (length !== undefined) {
-    if (length <= 0) return '';
-    const end = start >= 0 ? start + length : chars.length + start + length;
-    return chars.slice(start, end).join('');
-  }
-  return chars.slice(start).join('');
-}
-
-function trim(s: string): string {
-  let r = s.replace(/[ \t\n\r]+/gm, ' ');
-  if (r.charAt(0) === ' ') r = r.substring(1);
-  if (r.charAt(r.length - 1) === ' ') r = r.substring(0, r.length - 1);
-  return r;
-}
-
-function toNumber(arg: unknown): number | undefined {
+export function toNumber(arg: unknown): number | undefined {
   if (arg === undefined) return undefined;
   if (typeof arg === 'number') return arg;
   if (typeof arg === 'string' && /^-?[0-9]+(\.[0-9]+)?([Ee][-+]?[0-9]+)?$/.test(arg) && !Number.isNaN(parseFloat(arg)) && Number.isFinite(Number(arg))) {
@@ -81,41 +52,6 @@ function toNumber(arg: unknown): number | undefined {
   if (arg === true) return 1;
   if (arg === false) return 0;
   throw exprError('D3030', { value: arg, index: 1 });
-}
-
-/** Round half to even, shifting the decimal point textually like jsonata. */
-export function roundHalfEven(value: number, precision: number | undefined): number {
-  let arg = value;
-  if (precision) {
-    const parts = arg.toString().split('e');
-    arg = +(parts[0] + 'e' + (parts[1] ? +parts[1] + precision : precision));
-  }
-  let result = Math.round(arg);
-  const diff = result - arg;
-  if (Math.abs(diff) === 0.5 && Math.abs(result % 2) === 1) result = result - 1;
-  if (precision) {
-    const parts = result.toString().split('e');
-    result = +(parts[0] + 'e' + (parts[1] ? +parts[1] - precision : -precision));
-  }
-  if (Object.is(result, -0)) result = 0;
-  return result;
-}
-
-function split(s: string, separator: unknown, limit: unknown): unknown {
-  if (num(limit) < 0) throw exprError('D3020', { value: limit, index: 3 });
-  if (limit === undefined || num(limit) > 0) {
-    if (typeof separator === 'string') return s.split(separator, limit as number | undefined);
-    if (isFunctionValue(separator)) throw new Bailout('$split with a matcher function');
-    throw new TypeError('matcher is not a function');
-  }
-  return [];
-}
-
-function contains(s: unknown, token: unknown): unknown {
-  if (s === undefined || token === undefined) return undefined;
-  if (typeof token === 'string') return str(s).indexOf(token) !== -1;
-  if (isFunctionValue(token)) throw new Bailout('$contains with a matcher function');
-  throw new TypeError('matcher is not a function');
 }
 
 function keysOf(arg: unknown): Seq {
@@ -186,25 +122,11 @@ const DEFS: Readonly<Record<string, Def>> = {
     sig: '<s-nn?:s>', arity: 3,
     impl: ([s, start, len]) => (s === undefined ? undefined : substring(str(s), num(start), len as number | undefined)),
   },
-  substringBefore: {
-    sig: '<s-s:s>', arity: 2,
-    impl: ([s, chars]) => {
-      if (s === undefined) return undefined;
-      const pos = str(s).indexOf(chars as string);
-      return pos > -1 ? str(s).substr(0, pos) : s;
-    },
-  },
-  substringAfter: {
-    sig: '<s-s:s>', arity: 2,
-    impl: ([s, chars]) => {
-      if (s === undefined) return undefined;
-      const pos = str(s).indexOf(chars as string);
-      return pos > -1 ? str(s).substr(pos + str(chars).length) : s;
-    },
-  },
+  substringBefore: { sig: '<s-s:s>', arity: 2, impl: ([s, chars]) => substringBefore(s, chars) },
+  substringAfter: { sig: '<s-s:s>', arity: 2, impl: ([s, chars]) => substringAfter(s, chars) },
   lowercase: { sig: '<s-:s>', arity: 1, impl: ([s]) => (s === undefined ? undefined : str(s).toLowerCase()) },
   uppercase: { sig: '<s-:s>', arity: 1, impl: ([s]) => (s === undefined ? undefined : str(s).toUpperCase()) },
-  length: { sig: '<s-:n>', arity: 1, impl: ([s]) => (s === undefined ? undefined : stringToArray(str(s)).length) },
+  length: { sig: '<s-:n>', arity: 1, impl: ([s]) => (s === undefined ? undefined : codePointLength(str(s))) },
   trim: { sig: '<s-:s>', arity: 1, impl: ([s]) => (s === undefined ? undefined : trim(str(s))) },
   contains: { sig: '<s-(sf):b>', arity: 2, impl: ([s, token]) => contains(s, token) },
   split: { sig: '<s-(sf)n?:a<s>>', arity: 3, impl: ([s, sep, limit]) => (s === undefined ? undefined : split(str(s), sep, limit)) },

@@ -68,7 +68,12 @@ function applyOnce(proc: unknown, args: unknown[], context: unknown): unknown {
 
 /** Apply a function value (with the trampoline for tail calls). */
 export function callFn(proc: unknown, args: unknown[], context: unknown): unknown {
-  let r = applyOnce(proc, args, context);
+  return settleTail(applyOnce(proc, args, context), context);
+}
+
+/** The trampoline: apply the tail calls a function result stands for, in `context`. */
+export function settleTail(result: unknown, context: unknown): unknown {
+  let r = result;
   while (r instanceof TailCall) {
     const next = r.fn;
     if (next === null || (typeof next !== 'object' && typeof next !== 'function')) {

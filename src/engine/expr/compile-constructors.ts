@@ -10,7 +10,7 @@ import { AstNode, lhsPairs, Unsupported } from './ast';
 import { assignedNames, assignedNamesOf } from './analysis';
 import { NodeCompiler } from './compiler-api';
 import { Bailout, exprError } from './errors';
-import { Ev, newVars, Scope } from './scope';
+import { Ev, newFrame, Scope } from './scope';
 import { markCons, seqOf } from './sequence';
 import { append, hasOwn } from './values';
 
@@ -61,6 +61,11 @@ export function compileArray(c: NodeCompiler, node: AstNode): Ev {
 
 const RESERVED = new Set(['_jsonata_lambda', '_jsonata_function']);
 
+/** The objects object constructors build have no prototype. */
+function newObject(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
+}
+
 export function compileObject(c: NodeCompiler, node: AstNode): Ev {
   const pairs = lhsPairs(node);
   if (assignedNamesOf(pairs.flat()).size > 0) throw new Unsupported('assignment inside an object constructor');
@@ -83,7 +88,7 @@ export function compileObject(c: NodeCompiler, node: AstNode): Ev {
   return (ctx, sc) => {
     if (Array.isArray(ctx)) return general(ctx, sc);
     const values = n === 1 ? [valEvs[idx[0]](ctx, sc)] : settle(n, (i) => valEvs[idx[i]](ctx, sc));
-    const result = newVars();
+    const result = newObject();
     for (let i = 0; i < n; i++) if (values[i] !== undefined) result[order[i]] = values[i];
     return result;
   };
@@ -118,7 +123,7 @@ function generalObject(keyEvs: readonly Ev[], valEvs: readonly Ev[]): Ev {
       const g = groups[keys[i]];
       return valEvs[g.pair](g.data, sc);
     });
-    const result = newVars();
+    const result = newObject();
     for (let i = 0; i < keys.length; i++) if (values[i] !== undefined) result[keys[i]] = values[i];
     return result;
   };
@@ -139,20 +144,22 @@ export function compileBlock(c: NodeCompiler, node: AstNode, tail: boolean): Ev 
     if (n === 1) return evs[0];
     return run;
   }
-  return (ctx, sc) => run(ctx, new Scope(newVars(), sc, sc.st));
+  const size = names.size;
+  return (ctx, sc) => run(ctx, new Scope(newFrame(size), sc, sc.st));
 }
 
 export function compileBind(c: NodeCompiler, node: AstNode): Ev {
   const target = node.lhs;
   if (target === undefined || Array.isArray(target) || (target as AstNode).type !== 'variable') throw new Unsupported('bind target');
   const name = (target as AstNode).value as string;
+  // the innermost frame declares every name assigned in it (analysis.assignedNames)
+  const ref = c.frameRefs(name)[0];
+  if (ref === undefined || ref.depth !== 0) throw new Unsupported(`assignment to $${name} outside its frame`);
+  const slot = ref.slot;
   const R = c.compile(node.rhs as AstNode);
   return (ctx, sc) => {
     const v = R(ctx, sc);
-    // the nearest runtime frame is the one whose compile-time frame declared `name`
-    let s: Scope | null = sc;
-    while (s !== null && s.vars === null) s = s.parent;
-    if (s !== null && s.vars !== null) s.vars[name] = v;
+    (sc.vars as unknown[])[slot] = v;
     return v;
   };
 }

@@ -2,22 +2,21 @@
  * Function calls, lambdas (`function($x){ ... }`) and the apply operator `~>`.
  * Calls to registered functions resolve at compile time (a per-evaluation
  * binding of the same name still wins, as in jsonata). A call in tail position
- * of a lambda body yields a TailCall, applied by the caller.
+ * of a lambda body yields a TailCall, applied by the caller. Calls of built-ins
+ * are specialised first (compile-builtin-call.ts).
  */
-import { AstNode, child, lhsNode, Unsupported } from './ast';
-import { assignedNamesOf } from './analysis';
-import { callFn, makeLambda, rawForTail, TailCall, unwrapRaw } from './callable';
+import { AstNode, child, lhsNode } from './ast';
+import { callFn, rawForTail, TailCall, unwrapRaw } from './callable';
+import { compileBuiltinCall, useOf } from './compile-builtin-call';
 import { NodeCompiler } from './compiler-api';
 import { Bailout, exprError } from './errors';
-import { Ev, lookupGlobal, lookupVariable, newVars, Scope } from './scope';
-import { Signature, signature } from './signature';
+import { compileLambdaCode, lambdaValue } from './lambda-code';
+import { compileLookup, Ev, Scope } from './scope';
 import { isFunctionValue } from './values';
 
 /** Evaluates a variable name the way jsonata's environment lookup does (no `$`, `$$` special cases). */
-function nameLookup(c: NodeCompiler, name: string): (sc: Scope) => unknown {
-  const registered = c.registered(name);
-  if (c.isFrameBound(name)) return (sc) => lookupVariable(sc, name, registered);
-  return (sc) => lookupGlobal(sc, name, registered);
+function nameLookup(c: NodeCompiler, name: string): Ev {
+  return compileLookup(c.frameRefs(name), name, c.registered(name), false);
 }
 
 /**
@@ -42,8 +41,7 @@ function compileArgs(c: NodeCompiler, nodes: readonly AstNode[], tail: boolean):
 /** The procedure of a call, plus jsonata's "did you forget the $" check (T1005). */
 function compileProcedure(c: NodeCompiler, procNode: AstNode, checkMissingDollar: boolean): Ev {
   if (procNode.type === 'variable' && typeof procNode.value === 'string' && procNode.value !== '' && procNode.value !== '$' && procNode.predicate === undefined && procNode.keepArray !== true) {
-    const lookup = nameLookup(c, procNode.value);
-    return (_ctx, sc) => lookup(sc);
+    return nameLookup(c, procNode.value);
   }
   const P = c.compile(procNode);
   if (!checkMissingDollar || procNode.type !== 'path') return P;
@@ -53,13 +51,15 @@ function compileProcedure(c: NodeCompiler, procNode: AstNode, checkMissingDollar
   const lookup = nameLookup(c, firstName);
   return (ctx, sc) => {
     const proc = P(ctx, sc);
-    if (proc === undefined && lookup(sc)) throw exprError('T1005', { token: firstName });
+    if (proc === undefined && lookup(ctx, sc)) throw exprError('T1005', { token: firstName });
     return proc;
   };
 }
 
 export function compileCall(c: NodeCompiler, node: AstNode, tail: boolean): Ev {
   const procNode = child(node, 'procedure');
+  const builtin = compileBuiltinCall(c, procNode, node.arguments ?? [], tail ? 'tail' : useOf(node));
+  if (builtin !== undefined) return builtin;
   const P = compileProcedure(c, procNode, !tail);
   const A = compileArgs(c, node.arguments ?? [], tail);
   if (tail) return (ctx, sc) => new TailCall(P(ctx, sc), A(ctx, sc));
@@ -70,32 +70,8 @@ export function compileCall(c: NodeCompiler, node: AstNode, tail: boolean): Ev {
 }
 
 export function compileLambda(c: NodeCompiler, node: AstNode): Ev {
-  if (node.thunk === true) throw new Unsupported('tail-call thunk outside a lambda body');
-  const params = (node.arguments ?? []).map((p) => {
-    if (p.type !== 'variable' || typeof p.value !== 'string') throw new Unsupported('lambda parameter');
-    return p.value;
-  });
-  let sig: Signature | undefined;
-  const def = node.signature?.definition;
-  if (typeof def === 'string') {
-    try {
-      sig = signature(def);
-    } catch {
-      throw new Unsupported(`lambda signature ${def}`);
-    }
-  }
-  const bodyNode = child(node, 'body');
-  const names = new Set<string>([...params, ...assignedNamesOf([bodyNode])]);
-  const body = c.inFrame(names, () => c.compileTail(bodyNode));
-  const arity = params.length;
-  const frame = names.size > 0;
-  return (defCtx, defScope) => makeLambda((args, callerCtx) => {
-    const a = sig ? sig.validate(args, callerCtx) : args;
-    if (!frame) return body(defCtx, defScope);
-    const vars = newVars();
-    for (let i = 0; i < arity; i++) vars[params[i]] = a[i];
-    return body(defCtx, new Scope(vars, defScope, defScope.st));
-  }, arity, defCtx);
+  const code = compileLambdaCode(c, node);
+  return (defCtx, defScope) => lambdaValue(code, defCtx, defScope);
 }
 
 /** `lhs ~> $f(args)` calls $f(lhs, args); `lhs ~> $f` calls $f(lhs). */
@@ -104,6 +80,8 @@ export function compileApply(c: NodeCompiler, node: AstNode): Ev {
   const rhs = child(node, 'rhs');
   if (rhs.type === 'function') {
     // jsonata invokes the right-hand call directly: a predicate written on it is ignored
+    const builtin = compileBuiltinCall(c, child(rhs, 'procedure'), rhs.arguments ?? [], useOf(node), L);
+    if (builtin !== undefined) return builtin;
     const P = compileProcedure(c, child(rhs, 'procedure'), true);
     const A = compileArgs(c, rhs.arguments ?? [], false);
     return (ctx, sc) => {

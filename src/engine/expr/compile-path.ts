@@ -8,8 +8,8 @@
 import { AstNode, AstStage, Unsupported } from './ast';
 import { NodeCompiler } from './compiler-api';
 import { Ev, Scope } from './scope';
-import { createSeq, isSeq, normalize, Seq, seqOf } from './sequence';
-import { hasOwn, isArrayOfNumbers, isNumeric, lookupKey, toBoolean } from './values';
+import { createSeq, isSeq, normalised, normalize, Seq, seqOf } from './sequence';
+import { hasOwn, isArrayOfNumbers, isFunctionValue, isNumeric, lookupKey, toBoolean } from './values';
 
 export type Filter = (input: unknown, sc: Scope) => Seq;
 
@@ -76,24 +76,82 @@ function checkStep(step: AstNode): void {
   for (const s of step.stages ?? []) if (s.type !== 'filter') throw new Unsupported(`stage ${s.type}`);
 }
 
-interface CompiledStep {
-  /** jsonata's evaluate(step, item): the step value for one input item, normalised */
-  readonly ev: Ev;
-  readonly stages: readonly Filter[];
+/** A step over its input sequence: jsonata's evaluateStep (results flattened one level). */
+type StepRun = (input: unknown[], sc: Scope) => unknown;
+
+/** A plain name step: no stages, predicates or `[]`. */
+function isPlainName(step: AstNode): boolean {
+  return step.type === 'name' && step.stages === undefined && step.predicate === undefined && step.keepArray !== true;
 }
 
-function compileStep(c: NodeCompiler, step: AstNode): CompiledStep {
+/**
+ * Collects step results: each non-array (or constructed array) result is kept,
+ * other arrays are flattened into the output. The last step of a path returns
+ * its only result as it is when that is a JSON array (not a sequence).
+ */
+class StepResults {
+  readonly out: Seq = createSeq();
+  private count = 0;
+  private first: unknown;
+
+  add(res: unknown): void {
+    if (this.count++ === 0) this.first = res;
+    const out = this.out;
+    if (!Array.isArray(res) || (res as Seq).cons) {
+      out.push(res);
+    } else {
+      for (let j = 0; j < res.length; j++) out.push(res[j]);
+    }
+  }
+
+  finish(last: boolean): unknown {
+    if (last && this.count === 1 && Array.isArray(this.first) && !isSeq(this.first)) return this.first;
+    return this.out;
+  }
+}
+
+/** A plain name step: lookupKey per item (objects inline; jsonata's function objects have no fields), normalised. */
+function nameStep(name: string, last: boolean): StepRun {
+  return (input) => {
+    const results = new StepResults();
+    for (let i = 0; i < input.length; i++) {
+      const item = input[i];
+      let res: unknown;
+      if (Array.isArray(item)) {
+        res = normalize(lookupKey(item, name), false);
+      } else if (item !== null && typeof item === 'object' && hasOwn(item, name) && !isFunctionValue(item)) {
+        res = (item as Record<string, unknown>)[name];
+        if (Array.isArray(res)) res = normalize(res, false);
+      } else {
+        continue;
+      }
+      if (res !== undefined) results.add(res);
+    }
+    return results.finish(last);
+  };
+}
+
+function compileStep(c: NodeCompiler, step: AstNode, last: boolean): StepRun {
+  if (isPlainName(step)) return nameStep(step.value as string, last);
   let ev: Ev;
   if (step.type === 'name') {
     const name = step.value as string;
     const keep = step.keepArray === true;
-    ev = withPredicates(c, step, (item) => lookupKey(item, name));
-    const base = ev;
+    const base = withPredicates(c, step, (item) => lookupKey(item, name));
     ev = (item, sc) => normalize(base(item, sc), keep);
   } else {
     ev = c.compile(step);
   }
-  return { ev, stages: (step.stages ?? []).map((s) => compileFilter(c, s)) };
+  const stages = (step.stages ?? []).map((s) => compileFilter(c, s));
+  return (input, sc) => {
+    const results = new StepResults();
+    for (let i = 0; i < input.length; i++) {
+      let res = ev(input[i], sc);
+      for (let s = 0; s < stages.length; s++) res = stages[s](res, sc);
+      if (res !== undefined) results.add(res);
+    }
+    return results.finish(last);
+  };
 }
 
 /** `v.length`, as jsonata reads it off whatever a leading array-constructor step produced. */
@@ -120,44 +178,25 @@ export function compilePath(c: NodeCompiler, node: AstNode): Ev {
   if (node.tuple !== undefined || node.seekingParent !== undefined) throw new Unsupported('tuple stream');
   steps.forEach(checkStep);
 
-  const compiled = steps.map((s) => compileStep(c, s));
   const last = steps.length - 1;
-  const firstIsVariable = steps[0].type === 'variable';
   const firstIsCons = steps[0].consarray === true;
+  const runs = steps.map((s, k) => (k === 0 && firstIsCons ? undefined : compileStep(c, s, k === last)));
+  const consEv = firstIsCons ? c.compile(steps[0]) : undefined;
+  const firstIsVariable = steps[0].type === 'variable';
   const keepSingletonArray = node.keepSingletonArray === true;
-
-  const evalStep = (k: number, input: unknown[], sc: Scope): unknown => {
-    const { ev, stages } = compiled[k];
-    const result = createSeq();
-    for (let i = 0; i < input.length; i++) {
-      let res = ev(input[i], sc);
-      for (let s = 0; s < stages.length; s++) res = stages[s](res, sc);
-      if (res !== undefined) result.push(res);
-    }
-    if (k === last && result.length === 1 && Array.isArray(result[0]) && !isSeq(result[0])) return result[0];
-    const out = createSeq();
-    for (let i = 0; i < result.length; i++) {
-      const res = result[i];
-      if (!Array.isArray(res) || (res as Seq).cons) {
-        out.push(res);
-      } else {
-        for (let j = 0; j < res.length; j++) out.push(res[j]);
-      }
-    }
-    return out;
-  };
 
   const runFrom = (start: number, inputSeq: unknown[], sc: Scope): unknown => {
     let input: unknown[] = inputSeq;
     let result: unknown;
     for (let k = start; k < steps.length; k++) {
-      if (k === 0 && firstIsCons) {
-        result = compiled[0].ev(input, sc);
+      const run = runs[k];
+      if (run === undefined) {
+        result = (consEv as Ev)(input, sc);
         if (result === undefined || lengthProp(result) === 0) break;
         input = itemsOf(result);
         continue;
       }
-      result = evalStep(k, input, sc);
+      result = run(input, sc);
       if ((result as unknown[]).length === 0) break;
       input = result as unknown[];
     }
@@ -169,23 +208,34 @@ export function compilePath(c: NodeCompiler, node: AstNode): Ev {
     return result;
   };
 
-  const general: Ev = (ctx, sc) => runFrom(0, Array.isArray(ctx) && !firstIsVariable ? ctx : seqOf(ctx), sc);
+  // Without predicates or `[]` on the path node the evaluator normalises its result itself.
+  const self = node.predicate === undefined && node.keepArray !== true;
+  const done = (result: unknown): unknown => (self ? normalize(result, false) : result);
+  const general: Ev = (ctx, sc) => done(runFrom(0, Array.isArray(ctx) && !firstIsVariable ? ctx : seqOf(ctx), sc));
 
-  // Fast case: plain names without predicates – walk objects directly while no arrays are met.
-  const simple = !keepSingletonArray && steps.every((s) =>
-    s.type === 'name' && s.stages === undefined && s.predicate === undefined && s.keepArray !== true);
-  if (!simple) return general;
-  const names = steps.map((s) => s.value as string);
-  return (ctx, sc) => {
+  // Leading plain names: walk objects directly while no arrays are met.
+  let prefix = 0;
+  while (prefix < steps.length && isPlainName(steps[prefix])) prefix++;
+  if (keepSingletonArray || prefix === 0) return self ? normalised(general) : general;
+  const names = steps.slice(0, prefix).map((s) => s.value as string);
+  const walk: Ev = (ctx, sc) => {
     if (Array.isArray(ctx)) return general(ctx, sc);
     let v: unknown = ctx;
-    for (let k = 0; k < names.length; k++) {
-      if (v === null || typeof v !== 'object') return undefined;
-      const r = hasOwn(v, names[k]) ? (v as Record<string, unknown>)[names[k]] : undefined;
+    for (let k = 0; k < prefix; k++) {
+      // a step over the single value v: nothing found ends the path (an empty sequence, i.e. undefined)
+      if (v === null || typeof v !== 'object' || !hasOwn(v, names[k]) || isFunctionValue(v)) return undefined;
+      const r = (v as Record<string, unknown>)[names[k]];
       if (r === undefined) return undefined;
-      if (Array.isArray(r)) return runFrom(k, seqOf(v), sc);
+      if (Array.isArray(r)) {
+        const plain = (r as Seq).sequence !== true && (r as Seq).cons !== true;
+        if (plain && k === last) return r;
+        // the step over [v] yields the items of a plain, non-empty array: go on with them
+        if (plain && r.length > 0) return done(runFrom(k + 1, r, sc));
+        return done(runFrom(k, seqOf(v), sc));
+      }
       v = r;
     }
-    return v;
+    return prefix === steps.length ? v : done(runFrom(prefix, seqOf(v), sc));
   };
+  return self ? normalised(walk) : walk;
 }

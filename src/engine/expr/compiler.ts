@@ -12,14 +12,15 @@ import { compileApply, compileCall, compileLambda } from './compile-functions';
 import { compileBinary, compileCondition, compileNegation } from './compile-operators';
 import { compileArray, compileBind, compileBlock, compileObject } from './compile-constructors';
 import { compilePath, withPredicates } from './compile-path';
-import { Ev, lookupGlobal, lookupVariable } from './scope';
-import { normalize } from './sequence';
+import { compileLookup, Ev, FrameRef } from './scope';
+import { isNormalised, normalised, normalize } from './sequence';
 
 /** Node types whose own evaluation never yields a sequence. */
 const NEVER_SEQUENCE = new Set(['string', 'number', 'value', 'lambda', 'unary']);
 
 class Compiler implements NodeCompiler {
-  private readonly frames: ReadonlySet<string>[] = [];
+  /** compile-time frames, outermost first; a name's slot is its index */
+  private readonly frames: (readonly string[])[] = [];
 
   constructor(private readonly registry: ReadonlyMap<string, unknown>) {}
 
@@ -30,13 +31,22 @@ class Compiler implements NodeCompiler {
   }
 
   isFrameBound(name: string): boolean {
-    for (const f of this.frames) if (f.has(name)) return true;
-    return false;
+    return this.frameRefs(name).length > 0;
+  }
+
+  frameRefs(name: string): readonly FrameRef[] {
+    const refs: FrameRef[] = [];
+    const n = this.frames.length;
+    for (let i = n - 1; i >= 0; i--) {
+      const slot = this.frames[i].indexOf(name);
+      if (slot >= 0) refs.push({ depth: n - 1 - i, slot });
+    }
+    return refs;
   }
 
   inFrame<T>(names: ReadonlySet<string>, body: () => T): T {
     if (names.size === 0) return body();
-    this.frames.push(names);
+    this.frames.push([...names]);
     try {
       return body();
     } finally {
@@ -65,8 +75,10 @@ class Compiler implements NodeCompiler {
   private finish(node: AstNode, ev: Ev): Ev {
     if (node.group !== undefined) throw new Unsupported('grouping');
     const filtered = withPredicates(this, node, ev);
-    if (NEVER_SEQUENCE.has(node.type) && filtered === ev && node.keepArray !== true) return ev;
-    if (node.type === 'binary' && node.value !== '..' && filtered === ev && node.keepArray !== true) return ev;
+    if (filtered === ev && node.keepArray !== true) {
+      if (NEVER_SEQUENCE.has(node.type) || (node.type === 'binary' && node.value !== '..')) return normalised(ev);
+      if (isNormalised(ev)) return ev;
+    }
     const keep = node.keepArray === true;
     return (ctx, sc) => normalize(filtered(ctx, sc), keep);
   }
@@ -114,16 +126,17 @@ class Compiler implements NodeCompiler {
     if (typeof name !== 'string') throw new Unsupported('variable name');
     if (name === '') return (ctx) => ctx;
     if (name === '$') return (_ctx, sc) => sc.st.root;
-    const registered = this.registered(name);
-    if (this.isFrameBound(name)) return (_ctx, sc) => lookupVariable(sc, name, registered);
-    return (_ctx, sc) => lookupGlobal(sc, name, registered);
+    // without predicates or `[]` on the node the value is normalised as it is read
+    const self = node.predicate === undefined && node.keepArray !== true;
+    const lookup = compileLookup(this.frameRefs(name), name, this.registered(name), self);
+    return self ? normalised(lookup) : lookup;
   }
 }
 
 export interface CompiledTree {
   readonly ev: Ev;
-  /** whether the evaluation root needs a frame for top-level assignments */
-  readonly rootFrame: boolean;
+  /** the size of the evaluation root's frame for top-level assignments (0: none) */
+  readonly rootFrame: number;
 }
 
 /** Compile a whole expression; throws `Unsupported` when it is outside the fast subset. */
@@ -131,5 +144,5 @@ export function compileTree(ast: AstNode, registry: ReadonlyMap<string, unknown>
   const c = new Compiler(registry);
   const names = assignedNamesOf([ast]);
   const ev = c.inFrame(names, () => c.compile(ast));
-  return { ev, rootFrame: names.size > 0 };
+  return { ev, rootFrame: names.size };
 }

@@ -10,7 +10,7 @@ import { compileTree, CompiledTree } from './compiler';
 import { Bailout } from './errors';
 import { Fallback } from './fallback';
 import { buildRegistry, ExprFunction } from './registry';
-import { newVars, Scope } from './scope';
+import { newFrame, Scope } from './scope';
 
 export { ExprError } from './errors';
 export { PLATFORM_FUNCTIONS } from './platform-functions';
@@ -56,7 +56,7 @@ class FastExpr implements CompiledExpr {
     counters.fastEvaluations++;
     const saved = beginEvaluation();
     try {
-      const sc = new Scope(this.tree.rootFrame ? newVars() : null, null, { root, bindings });
+      const sc = new Scope(this.tree.rootFrame > 0 ? newFrame(this.tree.rootFrame) : null, null, { root, bindings });
       return this.tree.ev(root, sc);
     } catch (e) {
       if (e instanceof Bailout) {

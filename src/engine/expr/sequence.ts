@@ -47,3 +47,15 @@ export function normalize(result: unknown, keepArray: boolean): unknown {
   }
   return result;
 }
+
+const NORMALISED = new WeakSet<object>();
+
+/** Mark a compiled evaluator whose results are already normalised (the compiler adds no normalisation). */
+export function normalised<T extends object>(ev: T): T {
+  NORMALISED.add(ev);
+  return ev;
+}
+
+export function isNormalised(ev: object): boolean {
+  return NORMALISED.has(ev);
+}

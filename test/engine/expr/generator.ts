@@ -35,11 +35,17 @@ export class Rng {
 
 // ---------------------------------------------------------------- inputs
 
-const STRINGS = ['', 'a', 'abc', 'Hello World', '  spaced   out ', '42', '-3.5', '1e3', 'a,b,c', 'x y z', 'Ünïcødé', 'true', 'null', 'MiXeD case', '0x1F'];
+const STRINGS = ['', 'a', 'abc', 'Hello World', '  spaced   out ', '42', '-3.5', '1e3', 'a,b,c', 'x y z', 'Ünïcødé', 'true', 'null', 'MiXeD case', '0x1F', 'new york city', '😀 smile 😀', 'a\uD800b'];
 const FIELDS = ['a', 'b', 'c', 'n', 's', 'price', 'qty', 'name', 'tags', 'items', 'flag', 'nul'];
 
+/** A decimal whose last digit is 5: a tie for $round at one digit less (e.g. 2.675, -0.125, 1.5). */
+function decimalTie(r: Rng): number {
+  return Number(`${r.int(-9999, 9999) * 10 + 5}e-${r.int(1, 5)}`);
+}
+
 function number(r: Rng): number {
-  switch (r.int(0, 4)) {
+  switch (r.int(0, 5)) {
+    case 5: return decimalTie(r);
     case 0: return r.int(-10, 10);
     case 1: return Math.round((r.next() * 200 - 100) * 100) / 100;
     case 2: return r.pick([0, 1, 2, 0.5, 1.5, 2.5, -0.5, -2.5, 0.125, 1e-7, 123456.789]);
@@ -98,12 +104,20 @@ export function randomInput(r: Rng): Record<string, unknown> {
   if (r.chance(0.6)) root.body = { ...object(r, 1), items: Array.from({ length: r.int(0, 3) }, () => item(r, 1)) };
   if (r.chance(0.5)) root.n = number(r);
   if (r.chance(0.5)) root.s = r.pick(STRINGS);
+  // nested arrays of objects / numbers, for paths that map over arrays of arrays
+  if (r.chance(0.3)) root.m = Array.from({ length: r.int(0, 3) }, () => (r.chance(0.7) ? Array.from({ length: r.int(0, 2) }, () => item(r, 0)) : r.chance(0.5) ? [number(r), [number(r)]] : item(r, 0)));
   return root;
 }
 
 // ---------------------------------------------------------------- expressions
 
 type Sort = 'num' | 'str' | 'bool' | 'arr' | 'obj' | 'any';
+
+/** Built-ins the compiler calls through a direct form (builtin-direct.ts). */
+const DIRECT_BUILTINS = [
+  'uppercase', 'lowercase', 'trim', 'length', 'substring', 'substringBefore', 'substringAfter', 'contains', 'split', 'join',
+  'string', 'number', 'sum', 'max', 'min', 'average', 'count', 'round', 'floor', 'ceil', 'abs', 'exists', 'boolean', 'not', 'type',
+];
 const SORTS: readonly Sort[] = ['num', 'str', 'bool', 'arr', 'obj', 'any'];
 
 interface Env {
@@ -150,7 +164,7 @@ export class ExprGenerator {
       case 'bool':
         return r.pick(['true', 'false', 'flag', 'items.flag']);
       case 'arr':
-        return r.pick(['items', 'tags', 'items.tags', 'items.price', 'body.items', '[]', '[1, 2, 3]', 'items.items.name']);
+        return r.pick(['items', 'tags', 'items.tags', 'items.price', 'body.items', '[]', '[1, 2, 3]', 'items.items.name', 'm', 'm.name', 'm.price', '["a", "b c"]']);
       case 'obj':
         return r.pick(['$', '$$', 'body', 'items[0]', '{}', 'a']);
       default:
@@ -188,7 +202,15 @@ export class ExprGenerator {
       case 0: case 1: case 2: return `${e('num')} ${r.pick(['+', '-', '*', '/', '%'])} ${e('num')}`;
       case 3: return `-${e('num')}`;
       case 4: return `$${r.pick(['sum', 'max', 'min', 'average', 'count'])}(${e('arr')})`;
-      case 5: return `$round(${e('num')}${r.chance(0.5) ? `, ${r.int(-1, 3)}` : ''})`;
+      case 5: {
+        if (r.chance(0.3)) {
+          // a decimal tie at the precision rounded to (2.675 → 2 digits), or next to it
+          const digits = r.int(1, 5);
+          const tie = `${r.int(-9999, 9999) * 10 + 5}e-${digits}`;
+          return `$round(${r.chance(0.7) ? tie : `${tie} ${r.pick(['+', '-'])} 1e-${digits + r.int(8, 14)}`}, ${digits - 1})`;
+        }
+        return `$round(${e('num')}${r.chance(0.6) ? `, ${r.chance(0.85) ? r.int(-3, 5) : e('num')}` : ''})`;
+      }
       case 6: return `$${r.pick(['floor', 'ceil', 'abs'])}(${e('num')})`;
       case 7: return `$number(${e(r.pick(['str', 'num', 'bool']))})`;
       case 8: return `$length(${e('str')})`;
@@ -206,7 +228,10 @@ export class ExprGenerator {
       case 0: case 1: return `${e(r.pick(['str', 'num', 'any']))} & ${e(r.pick(['str', 'num', 'bool']))}`;
       case 2: return `$string(${e('any')}${r.chance(0.1) ? ', true' : ''})`;
       case 3: return `$${r.pick(['uppercase', 'lowercase', 'trim'])}(${e('str')})`;
-      case 4: return `$substring(${e('str')}, ${e('num')}${r.chance(0.5) ? `, ${e('num')}` : ''})`;
+      case 4: {
+        const text = r.chance(0.3) ? JSON.stringify(r.pick(['😀 smile 😀', 'a\uD800b', 'x😀y😀z', 'Ünïcødé'])) : e('str');
+        return `$substring(${text}, ${e('num')}${r.chance(0.5) ? `, ${e('num')}` : ''})`;
+      }
       case 5: return `$${r.pick(['substringBefore', 'substringAfter'])}(${e('str')}, ${JSON.stringify(r.pick([' ', ',', 'a', 'l', '']))})`;
       case 6: return `$join(${e('arr')}${r.chance(0.5) ? `, ${JSON.stringify(r.pick([',', ' ', '']))}` : ''})`;
       case 7: return `$type(${e('any')})`;
@@ -241,8 +266,8 @@ export class ExprGenerator {
         const n = r.int(0, 3);
         return `[${Array.from({ length: n }, () => e(r.pick(SORTS))).join(', ')}]`;
       }
-      case 4: return `$map(${e('arr')}, ${this.lambda(r.int(1, 2), (inner) => this.gen(r.pick(SORTS), d - 1, inner), env)})`;
-      case 5: return `$filter(${e('arr')}, ${this.lambda(r.int(1, 2), (inner) => this.gen('bool', d - 1, inner), env)})`;
+      case 4: return `$map(${e('arr')}, ${this.lambda(this.hofParams(), (inner) => this.gen(r.pick(SORTS), d - 1, inner), env)})`;
+      case 5: return `$filter(${e('arr')}, ${this.lambda(this.hofParams(), (inner) => this.gen('bool', d - 1, inner), env)})`;
       case 6: return `$split(${e('str')}, ${JSON.stringify(r.pick([' ', ',', '', 'a']))}${r.chance(0.2) ? `, ${r.int(0, 2)}` : ''})`;
       case 7: return `$keys(${e('obj')})`;
       case 8: return `$append(${e(r.pick(SORTS))}, ${e(r.pick(SORTS))})`;
@@ -270,7 +295,17 @@ export class ExprGenerator {
 
   private any(d: number, env: Env, e: (s: Sort) => string): string {
     const r = this.r;
-    switch (r.int(0, 7)) {
+    switch (r.int(0, 12)) {
+      case 8: return this.builtinAnyArgs(e);
+      case 9: return this.shadowed(d, env, e);
+      case 10: return this.applied(d, env, e);
+      case 11: return this.inTailPosition(d, env, e);
+      case 12: {
+        // an inner frame reads the outer variable before assigning its own of the same name
+        const v = this.fresh(env);
+        const w = this.fresh(env);
+        return `(${v} := ${e(r.pick(SORTS))}; (${w} := ${v}; ${v} := ${e(r.pick(SORTS))}; [${w}, ${v}]))`;
+      }
       case 0: {
         const v = this.fresh(env);
         const inner: Env = { vars: [...env.vars, v], fresh: env.fresh };
@@ -287,5 +322,76 @@ export class ExprGenerator {
       case 5: return `(${e('arr')}[])`; // parenthesised: jsonata lexes a `/` right after `[]` as a regex
       default: return e(r.pick(['num', 'str', 'bool', 'arr', 'obj']));
     }
+  }
+
+  /** $map/$filter lambdas: 1–3 parameters (value, index, array), now and then a 4th that stays undefined. */
+  private hofParams(): number {
+    return this.r.chance(0.1) ? 4 : this.r.int(1, 3);
+  }
+
+  /** A built-in with a direct form, called with 0–3 arguments of any type (wrong types, undefined, arrays). */
+  private builtinAnyArgs(e: (s: Sort) => string): string {
+    const r = this.r;
+    const name = r.pick(DIRECT_BUILTINS);
+    const n = r.chance(0.1) ? 0 : r.int(1, 3);
+    const args = Array.from({ length: n }, () => e(r.pick(SORTS)));
+    return `$${name}(${args.join(', ')})`;
+  }
+
+  /** Built-in names rebound by a variable or a lambda parameter. */
+  private shadowed(d: number, env: Env, e: (s: Sort) => string): string {
+    const r = this.r;
+    const name = r.pick(DIRECT_BUILTINS);
+    const other = r.pick(['lowercase', 'uppercase', 'string', 'count', 'sum', 'join']);
+    switch (r.int(0, 3)) {
+      case 0: return `($${name} := $${other}; $${name}(${e(r.pick(SORTS))}))`;
+      case 1: {
+        const x = this.fresh(env);
+        return `(${x} := $${name}; ${x}(${e(r.pick(SORTS))}))`;
+      }
+      case 2: {
+        const f = this.fresh(env);
+        const s = this.fresh(env);
+        return `(${f} := function($${name}, ${s}){ $${name}(${s}) }; ${f}($${other}, ${e(r.pick(SORTS))}))`;
+      }
+      default: {
+        const f = this.fresh(env);
+        const inner: Env = { vars: [...env.vars, '$' + name], fresh: env.fresh };
+        return `(${f} := function($${name}){ ${this.gen(r.pick(SORTS), d - 1, inner)} }; ${f}($${other}))`;
+      }
+    }
+  }
+
+  /** `~>` into built-ins with a direct form or an inline lambda. */
+  private applied(d: number, env: Env, e: (s: Sort) => string): string {
+    const r = this.r;
+    switch (r.int(0, 4)) {
+      case 0: return `${e('str')} ~> $substring(${e('num')}${r.chance(0.5) ? `, ${e('num')}` : ''})`;
+      case 1: return `${e('arr')} ~> $join(${JSON.stringify(r.pick([',', ' ', '']))})`;
+      case 2: return `${e('str')} ~> $split(${JSON.stringify(r.pick([' ', ',', '']))})`;
+      case 3: return `${e('num')} ~> $round(${r.int(-2, 3)})`;
+      default: return `${e('arr')} ~> $${r.pick(['map', 'filter'])}(${this.lambda(this.hofParams(), (inner) => this.gen(r.pick(SORTS), d - 1, inner), env)})`;
+    }
+  }
+
+  /** Built-in calls and $map/$filter as the last expression of a lambda body (tail calls). */
+  private inTailPosition(d: number, env: Env, e: (s: Sort) => string): string {
+    const r = this.r;
+    const f = this.fresh(env);
+    const body = (inner: Env): string => {
+      const p = inner.vars[inner.vars.length - 1];
+      const items = r.pick([`[${p}]`, `[${p}, ${p}]`, p]); // one item: a singleton sequence
+      const hof = `$${r.pick(['map', 'filter'])}(${items}, ${this.lambda(this.hofParams(), (i2) => this.gen(r.pick(SORTS), d - 1, i2), inner)})`;
+      switch (r.int(0, 4)) {
+        case 0: return hof;
+        case 1: return `(${hof})`;
+        case 2: return `${p} ? ${hof} : ${p}`;
+        case 3: return `$${r.pick(DIRECT_BUILTINS)}(${p})`;
+        default: return `($split(${p}, " "))`;
+      }
+    };
+    // $map keeps what the lambda returns as it is (a tail call's sequence is not normalised)
+    const use = r.chance(0.5) ? `${f}(${e(r.pick(SORTS))})` : `$map(${e('arr')}, ${f})`;
+    return `(${f} := ${this.lambda(1, body, env)}; ${use})`;
   }
 }

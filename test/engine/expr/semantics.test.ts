@@ -240,6 +240,82 @@ describe('engine/expr semantics', () => {
     });
   });
 
+  describe('compiled fast paths', () => {
+    const data = {
+      m: [[{ a: 1 }], [{ a: 2 }, { a: 3 }]],
+      empty: [],
+      f: { _jsonata_function: true, a: 1 },
+      g: [{ _jsonata_lambda: true, a: 2 }, { a: 3 }],
+      s: 'x😀y😀z',
+      city: 'new york city',
+    };
+
+    it('walks paths over nested arrays, empty arrays and sequences kept in objects', async () => {
+      await check('m.a', [1, 2, 3], data);
+      await check('m[0].a', 1, data);
+      await check('m.$[0].a', [1, 2], data);
+      await check('empty.a', undefined, data);
+      await check('empty', [], data);
+      await check('f.a', undefined, data);
+      await check('g.a', 3, data);
+      await check('{"p": body.items.price}.p', [10.5, 3, 20]);
+      await check('{"p": body.single.price}.p', 7);
+      await check('$sum(body.items.qty) + $count(body.matrix) + $count(body.nope)', 8);
+      await check('$join(body.items.tags, "/")', 'red/big/blue');
+      // a one-item sequence kept (`[]`) in a constructed object is normalised when read back
+      await check('{"o": {"p": body.single.price[]}}.(o.p = 7)', true);
+      await check('{"o": {"p": body.single.price[]}}.($type(o.p))', 'number');
+    });
+
+    it('gives variables a frame slot, looking further out while a slot is unassigned', async () => {
+      await check('($x := 1; ($y := $x; $x := 2; [$y, $x]))', [1, 2]);
+      await check('($x := 1; ($y := 0; ($z := $x; $x := 5; [$z, $x, $y])))', [1, 5, 0]);
+      await check('($x := 1; $f := function(){ ($y := $x; $x := 3; {"y": $y, "x": $x}) }; [$f(), $x])', [{ y: 1, x: 3 }, 1]);
+      await check('($f := function($a, $a){ $a }; $f(1, 2))', 2);
+      for (const source of ['($y := $x; $x := 1; [$y, $x])', '($f := function($a){ $x }; $r := $f(0); $x := 5; [$r, $f(0)])']) {
+        // before the assignment the variable comes from the bindings
+        const bound = compileExpression(source);
+        expect(bound.fast, source).to.equal(true);
+        expect(await bound.evaluate({}, { x: 7 }), source).to.deep.equal(await reference(source, {}, { x: 7 }));
+      }
+      expect(await compileExpression('($f := function($a){ $x }; $r := $f(0); $x := 5; [$r, $f(0)])').evaluate({}, { x: 7 })).to.deep.equal([7, 5]);
+    });
+
+    it('runs $map/$filter lambdas inline with the arguments their arity asks for', async () => {
+      await check('$map([1, 2], function($a, $a){ $a })', [0, 1]);
+      await check('$map([1, 2], function($v, $i, $a, $z){ [$v, $i, $count($a), $exists($z)] })', [[1, 0, 2, false], [2, 1, 2, false]]);
+      await check('$filter(["a", "b", "c"], function($v, $i){ $i != 1 })', ['a', 'c']);
+      await check('$filter(["a", "b", "c"], function($v, $i, $all){ $v = $all[-1] })', 'c');
+      await check('$map([1, 2, 3], function($v){ $v != 2 ? $v })', [1, 3]);
+      await check('$map([5], function($v){ $v })', 5);
+      await check('$map("x", function($v){ $v & "!" })', 'x!');
+      await check('$map({"a": 1}, function($v){ $v.a })', 1);
+      await check('$map(body.nope, function($v){ $v })', undefined);
+      await check('$map([1, 2], function($v){ ($w := $v + 1; $w * $v) })', [2, 6]);
+      await check('$map([1, 2], function($v){ [$v] })[0]', [1]);
+      await check('$map([[1, 2]], function($v){ $v })[]', [[1, 2]]);
+      await check('[1, 2] ~> $map(function($v){ $v * 2 })', [2, 4]);
+      await check('$join($map($split(city, " "), function($w){ $uppercase($substring($w, 0, 1)) & $lowercase($substring($w, 1)) }), " ")', 'New York City', data);
+    });
+
+    it('gives each item its own frame (closures keep their item)', async () => {
+      await check('$map($map([1, 2, 3], function($v){ function(){ $v * 10 } }), function($f){ $f() })', [10, 20, 30]);
+      await check('($k := 2; $map([1, 2], function($v){ $u := $map([$v], function($w){ $w * $k + $v }) }))', [3, 6]);
+    });
+
+    it('keeps a tail call\'s sequence result as it is, also through a block or a condition', async () => {
+      await check('$map([1, 2], function($v){ $map([$v], function($x){ $x }) })', [[1], [2]]);
+      await check('$map([1, 2], function($v){ ($map([$v], function($x){ $x })) })', [[1], [2]]);
+      await check('$map([1, 2], function($v){ $v > 0 ? $filter([$v], function($x){ true }) : 0 })', [[1], [2]]);
+      await check('$map(["a b", "c"], function($v){ ($split($v, " ")) })', [['a', 'b'], ['c']]);
+    });
+
+    it('counts characters by code point in $substring and $length', async () => {
+      await check('[$substring(s, 1, 1), $substring(s, -2), $substring(s, 3, 2), $length(s)]', ['😀', '😀z', '😀z', 5], data);
+      await check('$substring("a\uD800b", 1, 1)', '\uD800');
+    });
+  });
+
   describe('evaluation API', () => {
     it('returns plain values synchronously on the fast path', () => {
       const c = compileExpression('body.order_id');
