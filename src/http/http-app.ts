@@ -5,6 +5,7 @@ import type { Logger } from '../infra/logging/logger';
 import { correlationIdOf, type SvcState } from './correlation';
 import { sendError } from './error-body';
 import { flowRoutes } from './routes/flow-routes';
+import { routeTable } from './route-table';
 
 /**
  * The Koa application: correlation ids, one error shape, and the routes over the buses.
@@ -27,7 +28,7 @@ export function buildHttpApp(commands: CommandBus, queries: QueryBus, logger: Lo
     if (ctx.status === 404 && ctx.body === undefined) sendError(ctx, 404, 'not_found', 'no such route');
     if (ctx.status === 405 && (ctx.body === undefined || typeof ctx.body === 'string')) sendError(ctx, 405, 'method_not_allowed', `${ctx.method} is not allowed here`, { Allow: ctx.response.get('Allow') });
   };
-  // One router for every route: one path match per request.
+  // One router declares every route; routeTable dispatches to them (see there).
   const router = new Router();
   // OPTIONS, 405 and 501 answers; they only concern requests no route answered, so they run
   // inside the first layer for those alone instead of as a layer of every request.
@@ -55,6 +56,6 @@ export function buildHttpApp(commands: CommandBus, queries: QueryBus, logger: Lo
     ctx.remove('Content-Type');
   });
   flowRoutes(router, commands, queries, bodyTimeoutMs);
-  app.use(router.routes());
+  app.use(routeTable(router));
   return app;
 }
