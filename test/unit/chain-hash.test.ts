@@ -31,3 +31,27 @@ describe('audit chain hash', () => {
     expect(entryHash({ ...entry, details: { a: 'x', b: 1 } })).to.equal(base);
   });
 });
+
+describe('audit chain hash: the written-out entry layout', () => {
+  /** The definition: the whole entry object through canonicalJson, hashed after prev_hash. */
+  const reference = (e: Parameters<typeof entryHash>[0]): string =>
+    createHash('sha256')
+      .update(e.prevHash)
+      .update(canonicalJson({ tenant: e.tenant, seq: e.seq, event_type: e.eventType, created_at: e.createdAt, correlation_id: e.correlationId, details: { ...e.details } }))
+      .digest('hex');
+
+  it('hashes exactly as the definition for odd strings, numbers and detail keys', () => {
+    const strings = ['', 'acme', 'quote"back\\slash', 'line\nbreak\u2028', 'ünïcødé 🚀', '\u0000\u001f', 'key-with:colon,comma'];
+    const values = [...strings, 0, -1.5, 1e21, 42, true, false, null];
+    let n = 0;
+    for (const s of strings) {
+      for (const v of values) {
+        const details: Record<string, string | number | boolean | null> = { [s]: v, z: s, a: v, 'b"': n };
+        const e = { tenant: s || 't', seq: n + 1, eventType: `ev.${s}`, createdAt: '2026-11-22T04:00:00.000Z', correlationId: s, details, prevHash: n % 2 ? GENESIS_HASH : 'a'.repeat(64) };
+        expect(entryHash(e), JSON.stringify(e)).to.equal(reference(e));
+        n++;
+      }
+    }
+    expect(n).to.equal(strings.length * values.length);
+  });
+});

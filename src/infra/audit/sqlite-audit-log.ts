@@ -20,6 +20,9 @@ interface AuditRow {
   hash: string;
 }
 
+/** Rows per multi-row INSERT of a batch. */
+const INSERT_CHUNK = 32;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS audit_entries (
   tenant TEXT NOT NULL,
@@ -77,10 +80,10 @@ export class SqliteAuditLog implements AuditLog {
   appendMany(events: readonly AuditEvent[]): AuditEntry[] {
     const db = this.open();
     try {
-      // The chain heads are read once per tenant per batch, under the IMMEDIATE lock.
       const write = db.transaction((): AuditEntry[] => {
-        const heads = new Map<string, { seq: number; hash: string } | undefined>();
-        return events.map((event) => this.appendOne(db, event, heads));
+        const entries = this.chain(db, events);
+        this.insert(db, entries);
+        return entries;
       });
       return write.immediate();
     } catch (err) {
@@ -88,27 +91,68 @@ export class SqliteAuditLog implements AuditLog {
     }
   }
 
-  private appendOne(db: Database.Database, event: AuditEvent, heads: Map<string, { seq: number; hash: string } | undefined>): AuditEntry {
-    const last = heads.has(event.tenant)
-      ? heads.get(event.tenant)
-      : (this.statement(db, 'last', 'SELECT seq, hash FROM audit_entries WHERE tenant = ? ORDER BY seq DESC LIMIT 1').get(event.tenant) as { seq: number; hash: string } | undefined);
-    const partial = {
-      tenant: event.tenant,
-      seq: (last?.seq ?? 0) + 1,
-      eventType: event.eventType,
-      createdAt: (event.at ?? this.clock.now()).toISOString(),
-      correlationId: event.correlationId,
-      details: { ...(event.details ?? {}) },
-      prevHash: last?.hash ?? GENESIS_HASH,
-    };
-    const entry: AuditEntry = { ...partial, hash: entryHash(partial) };
-    this.statement(
-      db,
-      'insert',
-      'INSERT INTO audit_entries (tenant, seq, event_type, created_at, correlation_id, details, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(entry.tenant, entry.seq, entry.eventType, entry.createdAt, entry.correlationId, JSON.stringify(entry.details), entry.prevHash, entry.hash);
-    heads.set(entry.tenant, { seq: entry.seq, hash: entry.hash });
-    return entry;
+  /** The entries for `events`, each linked to the one before it in its tenant's chain. */
+  private chain(db: Database.Database, events: readonly AuditEvent[]): AuditEntry[] {
+    // The chain heads are read once per tenant per batch, under the IMMEDIATE lock.
+    const heads = new Map<string, { seq: number; hash: string } | undefined>();
+    const last = this.statement(db, 'last', 'SELECT seq, hash FROM audit_entries WHERE tenant = ? ORDER BY seq DESC LIMIT 1');
+    // Entries of one batch mostly share their millisecond: format each distinct one once.
+    let lastMs = Number.NaN;
+    let lastIso = '';
+    const entries = new Array<AuditEntry>(events.length);
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i] as AuditEvent;
+      const head = heads.has(event.tenant) ? heads.get(event.tenant) : (last.get(event.tenant) as { seq: number; hash: string } | undefined);
+      const at = event.at ?? this.clock.now();
+      const ms = at.getTime();
+      if (ms !== lastMs) {
+        lastMs = ms;
+        lastIso = at.toISOString();
+      }
+      const linked = {
+        tenant: event.tenant,
+        seq: (head?.seq ?? 0) + 1,
+        eventType: event.eventType,
+        createdAt: lastIso,
+        correlationId: event.correlationId,
+        details: { ...(event.details ?? {}) },
+        prevHash: head?.hash ?? GENESIS_HASH,
+      };
+      const entry: AuditEntry = Object.assign(linked, { hash: entryHash(linked) });
+      entries[i] = entry;
+      heads.set(entry.tenant, { seq: entry.seq, hash: entry.hash });
+    }
+    return entries;
+  }
+
+  /** INSERT_CHUNK rows per statement: a batch costs one call into SQLite per chunk, not per row. */
+  private insert(db: Database.Database, entries: readonly AuditEntry[]): void {
+    const columns = '(tenant, seq, event_type, created_at, correlation_id, details, prev_hash, hash)';
+    const one = this.statement(db, 'insert', `INSERT INTO audit_entries ${columns} VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+    let i = 0;
+    if (entries.length >= INSERT_CHUNK) {
+      const many = this.statement(db, 'insert-chunk', `INSERT INTO audit_entries ${columns} VALUES ${Array.from({ length: INSERT_CHUNK }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`);
+      const params = new Array<unknown>(INSERT_CHUNK * 8);
+      for (; i + INSERT_CHUNK <= entries.length; i += INSERT_CHUNK) {
+        for (let j = 0; j < INSERT_CHUNK; j++) {
+          const e = entries[i + j] as AuditEntry;
+          const o = j * 8;
+          params[o] = e.tenant;
+          params[o + 1] = e.seq;
+          params[o + 2] = e.eventType;
+          params[o + 3] = e.createdAt;
+          params[o + 4] = e.correlationId;
+          params[o + 5] = JSON.stringify(e.details);
+          params[o + 6] = e.prevHash;
+          params[o + 7] = e.hash;
+        }
+        many.run(params);
+      }
+    }
+    for (; i < entries.length; i++) {
+      const e = entries[i] as AuditEntry;
+      one.run(e.tenant, e.seq, e.eventType, e.createdAt, e.correlationId, JSON.stringify(e.details), e.prevHash, e.hash);
+    }
   }
 
   private readonly statements = new Map<string, Database.Statement>();
