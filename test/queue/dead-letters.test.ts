@@ -124,6 +124,7 @@ describe('queue: dead letters (CLI side) and the flow lock', function () {
     let gate: (() => void) | undefined;
     const held = new Promise<void>((r) => (gate = r));
     const ops: QueueFileOps = {
+      syncedWrites: realFileOps.syncedWrites,
       write: async (fd, data) => {
         if (data.includes('"t":"dead"')) await held; // the main-log mark waits
         return realFileOps.write(fd, data);
@@ -148,6 +149,7 @@ describe('queue: dead letters (CLI side) and the flow lock', function () {
 
   it('a crash between the dead-letter write and the main-log mark does not deliver the message again', async () => {
     const ops: QueueFileOps = {
+      syncedWrites: realFileOps.syncedWrites,
       write: (fd, data) =>
         data.includes('"t":"dead"') ? Promise.reject(Object.assign(new Error('io'), { code: 'EIO' })) : realFileOps.write(fd, data),
       fdatasync: realFileOps.fdatasync,

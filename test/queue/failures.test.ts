@@ -4,10 +4,20 @@ import { join } from 'node:path';
 import { FlowQueue, flowPaths, QueueFileOps, QueueUnavailable, realFileOps } from '../../src/infra/queue';
 import { RecordingLogger, tempQueuesDir } from './helpers';
 
-/** Real file operations, with the next call made to fail on demand. */
+/**
+ * Real file operations, with the next call made to fail on demand. With synced writes (the
+ * real configuration: O_DSYNC) a failed sync surfaces from the write itself, after the data
+ * reached the file.
+ */
 class FaultyOps implements QueueFileOps {
   next: 'enospc' | 'partial' | 'eio-sync' | null = null;
+  constructor(readonly syncedWrites = false) {}
   write(fd: number, data: Buffer): Promise<number> {
+    if (this.next === 'eio-sync' && this.syncedWrites) {
+      this.next = null;
+      fs.writeSync(fd, data, 0, data.length, null);
+      return Promise.reject(Object.assign(new Error('i/o error'), { code: 'EIO' }));
+    }
     if (this.next === 'enospc') {
       this.next = null;
       return Promise.reject(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
@@ -73,8 +83,9 @@ describe('queue: full disk and unwritable storage', function () {
     expect(() => FlowQueue.open(dir, 'beta', 'orders', logger)).to.throw(QueueUnavailable, /EISDIR/);
   });
 
-  it('a failed or torn batch is not written: state unchanged, later batches fine, reopen agrees', async () => {
-    const ops = new FaultyOps();
+  for (const synced of [false, true]) {
+  it(`a failed or torn batch is not written: state unchanged, later batches fine, reopen agrees (${synced ? 'O_DSYNC writes' : 'write + fdatasync'})`, async () => {
+    const ops = new FaultyOps(synced);
     const q = FlowQueue.open(dir, 'acme', 'orders', logger, { fileOps: ops });
     const a = await q.enqueue({ n: 'a' }, 'c');
     ops.next = 'partial';
@@ -108,6 +119,7 @@ describe('queue: full disk and unwritable storage', function () {
     expect(c.id).to.be.greaterThan(a.id);
     await r.close();
   });
+  }
 
   it('deadLetter: a failed dead-letter write rejects and the message stays in flight', async () => {
     const ops = new FaultyOps();

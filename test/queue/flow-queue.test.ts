@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { constants, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { crc32, crc32Fallback } from '../../src/infra/queue/crc32';
 import { FlowQueue, flowPaths, listDeadLetters } from '../../src/infra/queue';
 import { RecordingLogger, tempQueuesDir } from './helpers';
@@ -20,6 +20,29 @@ describe('queue: FlowQueue basics', function () {
   it('crc32: the native and the portable implementation agree', () => {
     for (const s of ['', 'a', '{"t":"enq","id":1}', 'héllo wörld ✓'.repeat(20)]) expect(crc32(s)).to.equal(crc32Fallback(s));
     expect(crc32('123456789')).to.equal(0xcbf43926);
+  });
+
+  it('the real configuration holds both logs open O_DSYNC: a write is durable when it returns', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const q = open();
+    await q.enqueue({ n: 1 }, 'c');
+    const paths = flowPaths(dir, 'acme', 'orders');
+    const flagsOf = (file: string): number[] =>
+      readdirSync('/proc/self/fd')
+        .filter((fd) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${fd}`) === file;
+          } catch {
+            return false;
+          }
+        })
+        .map((fd) => parseInt(/^flags:\s+([0-7]+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1] ?? '0', 8));
+    for (const file of [paths.main, paths.deadLetters]) {
+      const flags = flagsOf(file);
+      expect(flags, file).to.have.length(1);
+      expect((flags[0] as number) & constants.O_DSYNC, file).to.equal(constants.O_DSYNC);
+    }
+    await q.close();
   });
 
   it('enqueue → take → ack, FIFO by id, ids increasing, event and correlation kept', async () => {

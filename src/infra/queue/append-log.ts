@@ -6,11 +6,12 @@ import { scanLines } from './line-scanner';
 import { TMP_INFIX } from './paths';
 
 const OPEN_FLAGS = fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_CREAT;
+const SYNCED_FLAGS = OPEN_FLAGS | (fs.constants.O_DSYNC ?? 0);
 
 /**
- * One append-only log file, held open O_RDWR|O_APPEND. Appends are a single write() each, so
- * two processes appending at once never interleave inside a batch; reads use positioned
- * reads on the same descriptor.
+ * One append-only log file, held open O_RDWR|O_APPEND (and O_DSYNC with synced writes). Appends
+ * are a single write() each, so two processes appending at once never interleave inside a
+ * batch; reads use positioned reads on the same descriptor.
  */
 export class AppendLog {
   private fd: number;
@@ -19,12 +20,12 @@ export class AppendLog {
     readonly path: string,
     private readonly ops: QueueFileOps,
   ) {
-    this.fd = AppendLog.openFd(path);
+    this.fd = AppendLog.openFd(path, ops.syncedWrites);
   }
 
-  static openFd(path: string): number {
+  static openFd(path: string, synced: boolean): number {
     try {
-      const fd = fs.openSync(path, OPEN_FLAGS, 0o644);
+      const fd = fs.openSync(path, synced ? SYNCED_FLAGS : OPEN_FLAGS, 0o644);
       const st = fs.fstatSync(fd);
       if (st.isFIFO() || st.isSocket()) {
         fs.closeSync(fd);
@@ -52,7 +53,7 @@ export class AppendLog {
     }
   }
 
-  /** One write() of the whole batch, then fdatasync. A short write fails the batch. */
+  /** One write() of the whole batch, durable when it returns (O_DSYNC, or an fdatasync after it). A short write fails the batch. */
   async writeBatch(data: Buffer): Promise<void> {
     const fd = this.fd;
     let written: number;
@@ -62,6 +63,7 @@ export class AppendLog {
       throw unavailable(err, this.path, 'write');
     }
     if (written !== data.length) throw new QueueUnavailable(this.path, 'ENOSPC', `short write (${written} of ${data.length} bytes) to`);
+    if (this.ops.syncedWrites) return;
     try {
       await this.ops.fdatasync(fd);
     } catch (err) {
@@ -78,6 +80,7 @@ export class AppendLog {
       throw unavailable(err, this.path, 'write');
     }
     if (written !== data.length) throw new QueueUnavailable(this.path, 'ENOSPC', `short write (${written} of ${data.length} bytes) to`);
+    if (this.ops.syncedWrites) return;
     try {
       fs.fdatasyncSync(this.fd);
     } catch (err) {
@@ -106,7 +109,7 @@ export class AppendLog {
   /** After an atomic rewrite replaced the file: hold the new one. */
   reopen(): void {
     this.close();
-    this.fd = AppendLog.openFd(this.path);
+    this.fd = AppendLog.openFd(this.path, this.ops.syncedWrites);
   }
 
   close(): void {
