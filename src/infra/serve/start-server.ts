@@ -109,7 +109,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // Runs wait in typed arrays, not objects: see RunRecordColumns.
     const runs = new BatchWriter<RunRecord>((items) => logDb.write(items, []), 250, onFlushError('run records'), new RunRecordColumns());
     const denied = new BatchWriter<AccessDeniedRecord>((items) => logDb.write([], items), 250, onFlushError('access records'));
-    const auditWriter = new BatchWriter<AuditEvent>((items) => { audit.appendMany(items); }, 200, onFlushError('audit entries'));
+    const auditWriter = new BatchWriter<AuditEvent>((items) => { audit.appendMany(items); }, 50, onFlushError('audit entries'));
 
     let cache: RegistryCache<unknown> | undefined;
     let doors: { queues: QueueRuntime; cron: CronDoor } | undefined;
