@@ -29,7 +29,7 @@ export function refuse(answer: Answer, ctx: Context, refusal: Refusal, bodyUnrea
 }
 
 /** What Koa's `ctx.type = 'application/json'` sets, without its MIME look-up per response. */
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/i;
 
 type Decoded = ReturnType<Answer['decode']>;

@@ -55,3 +55,21 @@ describe('audit chain hash: the written-out entry layout', () => {
     expect(n).to.equal(strings.length * values.length);
   });
 });
+
+describe('audit chain hash: canonical key order', () => {
+  it('orders keys exactly as Array#sort does (UTF-16 code units), whatever the insertion order', () => {
+    const keys = ['b', 'a', 'B', 'A', '_', 'aa', 'a b', 'ä', 'é', '😀', '\uffff', '10', '9', '', 'key_id', 'flow', 'message_id', 'door'];
+    let seed = 7;
+    const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 200; round++) {
+      const picked = keys.filter(() => rand() < 0.6).sort(() => rand() - 0.5);
+      const obj: Record<string, number> = {};
+      picked.forEach((k, i) => (obj[k] = i));
+      const expected = `{${Object.keys(obj)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${obj[k]}`)
+        .join(',')}}`;
+      expect(canonicalJson(obj), picked.join('|')).to.equal(expected);
+    }
+  });
+});

@@ -6,7 +6,7 @@ import type { CommandBus, QueryBus } from '../../infra/bus/bus';
 import { GetFlowInfo, FindPublicFlow } from '../../queries/flow-info';
 import { AdmitCall } from '../../queries/gate-queries';
 import type { SvcState } from '../correlation';
-import { answerFor, decodeJson, jsonAnswer, refuse } from '../answer';
+import { answerFor, decodeJson, JSON_CONTENT_TYPE, jsonAnswer, refuse } from '../answer';
 import { sendError } from '../error-body';
 import { readAdmittedBody, type BodyLimits } from '../admitted-body';
 import type { Admission } from '../../handlers/gate/gate';
@@ -85,7 +85,7 @@ export function flowRoutes(router: Router, commands: CommandBus, queries: QueryB
       const result = await commands.execute(new EnqueueMessage(admission, decoded.body, m));
       if (!result.ok) return jsonAnswer.error(ctx, result.status, result.code, result.message);
       ctx.status = 202;
-      ctx.type = 'application/json';
+      ctx.set('Content-Type', JSON_CONTENT_TYPE);
       ctx.body = JSON.stringify({ message_id: result.message_id, correlation_id: result.correlation_id });
     } catch (err) {
       if (err instanceof QueueUnavailableError) return jsonAnswer.error(ctx, 503, 'queue_unavailable', `the message could not be stored durably, so it was not accepted: ${err.message}`, { 'Retry-After': '5' });
@@ -116,7 +116,7 @@ export function flowRoutes(router: Router, commands: CommandBus, queries: QueryB
     try {
       const accepted = await commands.execute(new AcceptEvent(tenant, source, type, decoded.body, admission.key, raw.length, m));
       ctx.status = 202;
-      ctx.type = 'application/json';
+      ctx.set('Content-Type', JSON_CONTENT_TYPE);
       ctx.body = JSON.stringify(accepted);
     } catch (err) {
       if (err instanceof QueueUnavailableError) return jsonAnswer.error(ctx, 503, 'queue_unavailable', `the event could not be stored durably, so it was not accepted: ${err.message}`, { 'Retry-After': '5' });
@@ -130,7 +130,7 @@ export function flowRoutes(router: Router, commands: CommandBus, queries: QueryB
       new AdmitCall({ door: 'info', tenant: ctx.params.tenant ?? '', flow: ctx.params.name ?? '', authorization: ctx.get('authorization') || undefined, contentLength: undefined, signed: false }, m),
     );
     if (admission.refused) return refuse(jsonAnswer, ctx, admission, false);
-    ctx.type = 'application/json';
+    ctx.set('Content-Type', JSON_CONTENT_TYPE);
     ctx.body = JSON.stringify(await queries.execute(new GetFlowInfo(admission, m)));
   });
 
