@@ -1,5 +1,5 @@
 /**
- * Enqueue throughput of the file queue (write + fdatasync per group-commit batch).
+ * Enqueue throughput of the file queue (one durable write per group-commit batch: O_DSYNC, or write + fdatasync).
  *   npx tsc -p tsconfig.json && node dist/bench/enqueue/queue-store-bench.js [messages] [bodyBytes]
  * Runs each concurrency level (outstanding enqueues) against a fresh queue in a temp dir
  * (set BENCH_DIR to measure another disk).
@@ -30,7 +30,7 @@ async function run(concurrency: number, total: number, bodyBytes: number): Promi
     await q.close();
     console.log(
       `concurrency ${String(concurrency).padStart(4)}: ${Math.round(total / seconds).toString().padStart(7)} msg/s, ` +
-        `${batches} fdatasync batches (${(records / batches).toFixed(1)} msg/batch), ${((seconds * 1000) / batches).toFixed(2)} ms/batch`,
+        `${batches} durable writes (${(records / batches).toFixed(1)} msg/batch), ${((seconds * 1000) / batches).toFixed(2)} ms/batch`,
     );
   } finally {
     rmSync(root, { recursive: true, force: true });
