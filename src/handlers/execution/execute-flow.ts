@@ -1,3 +1,4 @@
+import type { RunFlowResult } from '../../commands/run-flow';
 import type { FlowRunInput, FlowRunResult, RunDoor } from '../../domain/flow-runner';
 import type { CachedFlow } from '../../domain/registry-snapshot';
 import type { ServeContext } from '../../infra/serve/serve-context';
@@ -13,18 +14,15 @@ export interface Execution {
   readonly event?: FlowRunInput['event'];
 }
 
-/** A run's result and the version of the flow that ran. */
-export type VersionedResult = FlowRunResult & { version: string };
-
 /**
  * Runs one flow for any door with the values it declares, and records the run (batched).
  * Not `async`: on the /run path an extra promise per request is measurable.
  */
-export function executeFlow(serve: ServeContext, flow: CachedFlow, run: Execution): Promise<VersionedResult> {
+export function executeFlow(serve: ServeContext, flow: CachedFlow, run: Execution): Promise<RunFlowResult> {
   const started = Date.now();
   const t0 = performance.now();
   // The engine hands back a fresh result: it gains the version instead of being copied.
-  const record = (result: FlowRunResult): VersionedResult => {
+  const record = (result: FlowRunResult): RunFlowResult => {
     serve.runs.push({
       startedAt: started,
       tenant: flow.tenant,
@@ -36,7 +34,7 @@ export function executeFlow(serve: ServeContext, flow: CachedFlow, run: Executio
       correlationId: run.correlationId,
       errorCode: result.error?.code ?? null,
     });
-    const answer = result as VersionedResult;
+    const answer = result as FlowRunResult & { version: string };
     answer.version = flow.version;
     return answer;
   };
